@@ -1,0 +1,80 @@
+import path from 'node:path';
+
+/**
+ * Every setting the service reads, with its default. The README's table and `.env.example`
+ * mirror this list; nothing else reads `process.env`.
+ */
+export interface AppConfig {
+  port: number;
+  /** `sqlite:<path>` or `bolt://…`, `bolt+s://…`, `neo4j://…`, `neo4j+s://…`. */
+  graphUrl: string;
+  neo4jUser: string;
+  neo4jPassword: string;
+  /** Base of the absolute links in portal documents; never taken from request headers. */
+  publicUrl: string;
+  logLevel: string;
+  import: ImportConfig;
+}
+
+export interface ImportConfig {
+  /** Folders that local paths (path lists, `log`, `properties`) must resolve inside. */
+  roots: string[];
+  /** Largest accepted request body, in bytes. */
+  maxBodyBytes: number;
+  /** Most file entries read from one archive. */
+  maxArchiveEntries: number;
+  /** Most bytes unpacked from one archive, all entries together. */
+  maxArchiveBytes: number;
+  /** Fetching from loopback, link-local and private addresses (off unless set). */
+  allowPrivateUrls: boolean;
+  urlTimeoutMs: number;
+  maxUrlBytes: number;
+}
+
+function intFrom(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
+  const raw = env[name];
+  if (raw === undefined || raw.trim() === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isSafeInteger(value) || value < 0) {
+    throw new Error(`${name} must be a non-negative integer, got "${raw}"`);
+  }
+  return value;
+}
+
+function boolFrom(env: NodeJS.ProcessEnv, name: string, fallback: boolean): boolean {
+  const raw = env[name]?.trim().toLowerCase();
+  if (raw === undefined || raw === '') return fallback;
+  if (raw === 'true' || raw === '1' || raw === 'yes') return true;
+  if (raw === 'false' || raw === '0' || raw === 'no') return false;
+  throw new Error(`${name} must be true or false, got "${env[name]}"`);
+}
+
+const MiB = 1024 * 1024;
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
+  const port = intFrom(env, 'PORT', 3000);
+  return {
+    port,
+    graphUrl: env.GRAPH_URL?.trim() || 'sqlite:./data/archive.db',
+    neo4jUser: env.NEO4J_USER ?? 'neo4j',
+    neo4jPassword: env.NEO4J_PASSWORD ?? '',
+    publicUrl: (env.PUBLIC_URL?.trim() || `http://localhost:${port}`).replace(/\/+$/, ''),
+    logLevel: env.LOG_LEVEL?.trim() || 'info',
+    import: {
+      roots: (env.IMPORT_ROOTS ?? '')
+        .split(':')
+        .map((root) => root.trim())
+        .filter((root) => root !== '')
+        .map((root) => path.resolve(root)),
+      maxBodyBytes: intFrom(env, 'IMPORT_MAX_BODY_BYTES', 512 * MiB),
+      maxArchiveEntries: intFrom(env, 'IMPORT_MAX_ARCHIVE_ENTRIES', 10_000),
+      maxArchiveBytes: intFrom(env, 'IMPORT_MAX_ARCHIVE_BYTES', 2048 * MiB),
+      allowPrivateUrls: boolFrom(env, 'IMPORT_ALLOW_PRIVATE_URLS', false),
+      urlTimeoutMs: intFrom(env, 'IMPORT_URL_TIMEOUT_MS', 30_000),
+      maxUrlBytes: intFrom(env, 'IMPORT_MAX_URL_BYTES', 512 * MiB),
+    },
+  };
+}
+
+/** DI token for the loaded `AppConfig`. */
+export const APP_CONFIG = Symbol('APP_CONFIG');

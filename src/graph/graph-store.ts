@@ -1,0 +1,148 @@
+import { Bundle, Props } from '../items/bundle';
+import { ItemEdgeType, ItemType } from '../items/item-types';
+
+/**
+ * The persistence port. Domain code reaches the data only through this class; it is also the DI
+ * token, bound to the SQLite or the Neo4j adapter by `GraphModule` according to `GRAPH_URL`.
+ *
+ * Every operation takes and returns batches, so that an import of 100,000 units is a few hundred
+ * round trips to a remote store, not 100,000.
+ */
+export abstract class GraphStore {
+  /** A read transaction: sees one consistent, committed snapshot; never blocked by a writer. */
+  abstract read<T>(work: (tx: GraphReader) => Promise<T>): Promise<T>;
+
+  /**
+   * A write transaction. Writers queue: a second writer waits for the first to finish, it never
+   * fails because the store is busy. The transaction commits when `work` resolves and `commit` is
+   * true; it rolls back when `work` rejects or `commit` is false (a dry run sees its own writes
+   * and then leaves nothing behind).
+   */
+  abstract write<T>(work: (tx: GraphWriter) => Promise<T>, options?: { commit?: boolean }): Promise<T>;
+
+  /** Resolves when the store answers; rejects otherwise. */
+  abstract ping(): Promise<void>;
+
+  abstract close(): Promise<void>;
+}
+
+/** A stored main item: its bundle, its outgoing item-level edges and bookkeeping. */
+export interface StoredItem {
+  bundle: Bundle;
+  /** Outgoing item-level edges by type, target ids sorted. */
+  edges: Partial<Record<ItemEdgeType, string[]>>;
+  /** The change-detection hash given when the item was last written. */
+  hash: string;
+  /** ISO 8601 time of the last write that changed the item. */
+  updated: string;
+}
+
+/** What an import (or the CLI) writes for one main item. */
+export interface ItemWrite {
+  bundle: Bundle;
+  /** `itemHash(bundle)` of the items domain, kept for fast unchanged detection. */
+  hash: string;
+  /**
+   * Outgoing item-level edges. Each type named here replaces the item's existing edges of that
+   * type; types not named are left as they are.
+   */
+  edges?: Partial<Record<ItemEdgeType, string[]>>;
+}
+
+export interface ItemRef {
+  id: string;
+  type: ItemType;
+}
+
+export interface SearchQuery {
+  /** Free text; blank or absent means every item. */
+  text?: string;
+  /** Item types to keep (OR-ed); absent or empty means all. */
+  types?: readonly ItemType[];
+  /**
+   * Restrict to the children of `id` (items with a `CHILD_EDGE_TYPES` edge to it) or, with
+   * `descendants`, to everything below it.
+   */
+  scope?: { id: string; depth: 'children' | 'descendants' };
+  offset: number;
+  limit: number;
+}
+
+export interface SearchResult {
+  total: number;
+  /** Ordered by relevance then id when `text` is given, by id otherwise. */
+  hits: ItemRef[];
+}
+
+/** An item below a scope, for synchronisation. */
+export interface SubtreeEntry extends ItemRef {
+  /** The item's `identifier` (local id). */
+  localId: string;
+  /** The item it is a child of (parent unit, repository, …). */
+  parentId: string;
+}
+
+/** An access point as found by label, with the item whose description holds it. */
+export interface AccessPointMatch {
+  accessPointId: string;
+  itemId: string;
+  name: string;
+  type: string;
+}
+
+/**
+ * Records that are not archival items: tokens, import logs. Stored as plain nodes of their own
+ * type with flat properties; `RecordQuery` filters on equality and ranges.
+ */
+export interface RecordNode {
+  id: string;
+  type: string;
+  props: Props;
+}
+
+export interface RecordQuery {
+  type: string;
+  /** Property equals value. */
+  equals?: Props;
+  /** Property within [from, to] (inclusive; either bound optional); strings compare as text. */
+  range?: { property: string; from?: string | number; to?: string | number };
+  orderBy?: { property: string; descending?: boolean };
+  offset?: number;
+  limit?: number;
+}
+
+export interface GraphReader {
+  /** The items among `ids` that exist, with their bundles and edges. */
+  getItems(ids: readonly string[]): Promise<Map<string, StoredItem>>;
+  /** The stored hashes of the items among `ids` that exist (cheap: no bundle is read). */
+  getHashes(ids: readonly string[]): Promise<Map<string, string>>;
+  /** The types of the items among `ids` that exist. */
+  getTypes(ids: readonly string[]): Promise<Map<string, ItemType>>;
+  /** For each id, its chain upwards along `CHILD_EDGE_TYPES`: parent first, root last. */
+  ancestors(ids: readonly string[]): Promise<Map<string, ItemRef[]>>;
+  /** Number of children (per `CHILD_EDGE_TYPES`) of each of `ids`. */
+  countChildren(ids: readonly string[]): Promise<Map<string, number>>;
+  /** Every item below `rootId` (not the root itself), parents before children. */
+  subtree(rootId: string): Promise<SubtreeEntry[]>;
+  search(query: SearchQuery): Promise<SearchResult>;
+  /** Access points named exactly `names` on the descriptions of items below `scopeId`. */
+  findAccessPoints(scopeId: string, names: readonly string[]): Promise<AccessPointMatch[]>;
+  /** Ids of the items with an outgoing edge of `type` to `targetId` (e.g. links to an item). */
+  incoming(targetId: string, type: ItemEdgeType): Promise<string[]>;
+
+  getRecord(id: string): Promise<RecordNode | undefined>;
+  findRecords(query: RecordQuery): Promise<{ total: number; records: RecordNode[] }>;
+}
+
+export interface GraphWriter extends GraphReader {
+  /** Creates or replaces items: data, all dependents, and the edge types each write names. */
+  putItems(items: readonly ItemWrite[]): Promise<void>;
+  /** Deletes items with their dependents and every edge that touches them or their dependents. */
+  deleteItems(ids: readonly string[]): Promise<void>;
+  /** Adds item-level edges (no-op for an edge that exists). */
+  addEdges(edges: readonly { from: string; type: ItemEdgeType; to: string }[]): Promise<void>;
+  /** Moves every edge of `type` that points at `fromId` so that it points at `toId`. */
+  retargetEdges(fromId: string, toId: string, type: ItemEdgeType): Promise<void>;
+  /** Creates or replaces records. */
+  putRecords(records: readonly RecordNode[]): Promise<void>;
+}

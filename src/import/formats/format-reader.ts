@@ -1,0 +1,112 @@
+import { GraphReader, GraphWriter, ItemWrite, StoredItem } from '../../graph/graph-store';
+import { ItemType } from '../../items/item-types';
+
+/**
+ * The plug-in interface between the import run and a format. A format is a folder under
+ * `import/formats/` with a class implementing `FormatReader`, registered in `FORMAT_READERS`;
+ * the import run never names a format.
+ */
+
+/** One document to read: a request body, a local file, a fetched URL or an archive entry. */
+export interface ImportSource {
+  /** Where it came from, as the import log keys it: the `tag` parameter, a path, a name, an entry. */
+  tag: string;
+  /** The document's media type when the request said it (`text/turtle`, `text/csv`, …). */
+  contentType?: string;
+  /** The raw bytes, read once, in chunks: readers stream and never hold a whole document. */
+  bytes(): AsyncIterable<Uint8Array>;
+}
+
+/** The request's parameters as a reader sees them, already validated. */
+export interface ImportParams {
+  tolerant: boolean;
+  allowUpdate: boolean;
+  /** Default description language, ISO 639-2/T. */
+  lang: string;
+  tag: string;
+  useSourceId: boolean;
+  /** A `path=field` mapping that replaces the format's default one (`properties` parameter). */
+  properties?: string;
+  /** Every query parameter as given, for format-specific ones (`format`, `baseURI`, `fonds`, …). */
+  query: Record<string, string | string[]>;
+}
+
+export interface ImportContext {
+  params: ImportParams;
+  /** The scope item (repository, country, set, vocabulary, unit), when the request named one. */
+  scope?: StoredItem & {
+    /** Its ancestors along the child edges, parent first, root last. */
+    ancestors: { id: string; type: ItemType }[];
+    /** The `identifier`s from the root down to the scope itself: the prefix of new items' ids. */
+    identifiers: string[];
+  };
+  /** The acting user's id. */
+  user: string;
+  /** Read access inside the import's own transaction (sees its earlier writes). */
+  store: GraphReader;
+}
+
+/** A main item a reader produced; the run decides whether it is created, updated or unchanged. */
+export interface ItemProduced {
+  kind: 'item';
+  /** The source's tag, under which the id is listed in the log. */
+  tag: string;
+  /** The item; `hash` is computed by the run. */
+  write: Omit<ItemWrite, 'hash'>;
+}
+
+/** An item the reader could not build: fatal unless `tolerant`, when it is listed under `errors`. */
+export interface ItemRejected {
+  kind: 'invalid';
+  tag: string;
+  /** What the `errors` map is keyed by: the item's id or local id, or a row number. */
+  key: string;
+  /** Names the item and the field, and where in the source (line, column) when known. */
+  message: string;
+}
+
+export type ReadEvent = ItemProduced | ItemRejected;
+
+/** An input error the whole import fails on: malformed XML, a bad row, …; maps to 400. */
+export class ImportInputError extends Error {
+  constructor(
+    message: string,
+    readonly where: { tag?: string; line?: number; column?: number; key?: string } = {},
+  ) {
+    super(message);
+    this.name = 'ImportInputError';
+  }
+}
+
+export interface FormatReader {
+  /** The endpoint name: `POST /import/<name>`. */
+  readonly name: string;
+  /** `handler`/`importer` values that select this reader (short names and reference class names). */
+  readonly classNames: readonly string[];
+  /** The item types the `scope` parameter may name; empty when the format takes no scope. */
+  readonly scopeTypes: readonly ItemType[];
+  /**
+   * `documents`: the run turns the body into sources (one XML document, a path list, a URL map or
+   * an archive); `raw`: the body is one source whatever its media type (SKOS, CSV, tables).
+   */
+  readonly input: 'documents' | 'raw';
+  /** Reads one source. Called once per source, in order, inside the import's transaction. */
+  read(source: ImportSource, context: ImportContext): AsyncIterable<ReadEvent>;
+  /**
+   * Optional last step inside the same transaction, after every item is written (the sync's
+   * deletions). Its result is merged into the answer.
+   */
+  finish?(store: GraphWriter, outcome: ImportOutcome, context: ImportContext): Promise<Record<string, unknown>>;
+}
+
+/** What the run did, handed to `finish`. */
+export interface ImportOutcome {
+  /** Every id produced, whatever happened to it. */
+  produced: ReadonlySet<string>;
+  created: ReadonlySet<string>;
+  updated: ReadonlySet<string>;
+  unchanged: ReadonlySet<string>;
+}
+
+/** Multi-provider token: every format module adds its reader here. */
+export const FORMAT_READERS = Symbol('FORMAT_READERS');
