@@ -15,7 +15,9 @@ export async function openGraphStore(config: AppConfig): Promise<GraphStore> {
   if (NEO4J_SCHEMES.some((scheme) => url.startsWith(scheme))) {
     return Neo4jGraphStore.connect({ url, user: config.neo4jUser, password: config.neo4jPassword });
   }
-  throw new Error(`GRAPH_URL must start with sqlite:, bolt://, bolt+s://, neo4j:// or neo4j+s://, got "${url}"`);
+  throw new Error(
+    `GRAPH_URL must start with sqlite:, bolt://, bolt+s://, neo4j:// or neo4j+s://, got "${url}"`,
+  );
 }
 
 @Global()

@@ -68,4 +68,9 @@ export type ItemEdgeType = (typeof ITEM_EDGE_TYPES)[number];
  * a country's children are its repositories, a repository's its top-level units, a unit's its
  * child units, a set's or vocabulary's its agents or concepts.
  */
-export const CHILD_EDGE_TYPES: readonly ItemEdgeType[] = ['childOf', 'heldBy', 'hasCountry', 'inAuthoritativeSet'];
+export const CHILD_EDGE_TYPES: readonly ItemEdgeType[] = [
+  'childOf',
+  'heldBy',
+  'hasCountry',
+  'inAuthoritativeSet',
+];

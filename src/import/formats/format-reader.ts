@@ -96,7 +96,11 @@ export interface FormatReader {
    * Optional last step inside the same transaction, after every item is written (the sync's
    * deletions). Its result is merged into the answer.
    */
-  finish?(store: GraphWriter, outcome: ImportOutcome, context: ImportContext): Promise<Record<string, unknown>>;
+  finish?(
+    store: GraphWriter,
+    outcome: ImportOutcome,
+    context: ImportContext,
+  ): Promise<Record<string, unknown>>;
 }
 
 /** What the run did, handed to `finish`. */
