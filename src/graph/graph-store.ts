@@ -15,8 +15,8 @@ export abstract class GraphStore {
   /**
    * A write transaction. Writers queue: a second writer waits for the first to finish, it never
    * fails because the store is busy. The transaction commits when `work` resolves and `commit` is
-   * true; it rolls back when `work` rejects or `commit` is false (a dry run sees its own writes
-   * and then leaves nothing behind).
+   * true (the default); it rolls back when `work` rejects or `commit` is false (a dry run sees its
+   * own writes and then leaves nothing behind).
    */
   abstract write<T>(work: (tx: GraphWriter) => Promise<T>, options?: { commit?: boolean }): Promise<T>;
 
