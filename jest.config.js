@@ -16,4 +16,5 @@ module.exports = {
     ],
   },
   testTimeout: 60000,
+  reporters: ['default', '<rootDir>/test/support/summary-reporter.js'],
 };
