@@ -1,0 +1,40 @@
+/**
+ * `npm run bench [-- <name> …]`: runs the benchmarks, each in a child process of its own so that
+ * one's memory and warm caches do not colour another's figures, and prints one JSON object:
+ * `{ "<name>": <the benchmark's JSON>, … }`. A benchmark is `bench/<name>.ts` printing one JSON
+ * object as the last line of its output.
+ */
+import { spawnSync } from 'node:child_process';
+import path from 'node:path';
+
+const BENCHMARKS = ['ead-import', 'portal-search'];
+
+function runBenchmark(name: string): unknown {
+  const file = path.join(__dirname, `${name}.ts`);
+  const child = spawnSync(process.execPath, ['-r', 'ts-node/register/transpile-only', file], {
+    encoding: 'utf8',
+    stdio: ['ignore', 'pipe', 'inherit'],
+    maxBuffer: 64 * 1024 * 1024,
+  });
+  if (child.status !== 0) {
+    return { error: `exited with ${child.status ?? child.signal}` };
+  }
+  const lastLine = child.stdout.trim().split('\n').pop() ?? '';
+  return JSON.parse(lastLine);
+}
+
+function main(): void {
+  const requested = process.argv.slice(2);
+  const unknown = requested.filter((name) => !BENCHMARKS.includes(name));
+  if (unknown.length > 0) {
+    console.error(`unknown benchmark(s): ${unknown.join(', ')}; known: ${BENCHMARKS.join(', ')}`);
+    process.exit(2);
+  }
+  const results: Record<string, unknown> = {};
+  for (const name of requested.length > 0 ? requested : BENCHMARKS) {
+    results[name] = runBenchmark(name);
+  }
+  console.log(JSON.stringify(results, null, 2));
+}
+
+main();
