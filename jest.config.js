@@ -1,20 +1,28 @@
-/** Unit tests live beside the code (src/**/*.spec.ts), HTTP and end-to-end tests in test/. */
+// Unit tests live beside the code (src/<module>/<name>.spec.ts); HTTP, end-to-end and store
+// contract tests in test/.
+const swcTypeScript = [
+  '@swc/jest',
+  {
+    jsc: {
+      parser: { syntax: 'typescript', decorators: true },
+      transform: { legacyDecorator: true, decoratorMetadata: true },
+      target: 'es2022',
+    },
+  },
+];
+// Nest 12 and a few of its dependencies ship as ES modules only, which Jest on Node 20 cannot
+// require; they are transpiled to CommonJS like our own code.
+const swcEsm = [
+  '@swc/jest',
+  { jsc: { parser: { syntax: 'ecmascript' }, target: 'es2022' }, module: { type: 'commonjs' } },
+];
+
 module.exports = {
   testEnvironment: 'node',
   roots: ['<rootDir>/src', '<rootDir>/test'],
   testRegex: '\\.(spec|e2e-spec|contract-spec)\\.ts$',
-  transform: {
-    '^.+\\.ts$': [
-      '@swc/jest',
-      {
-        jsc: {
-          parser: { syntax: 'typescript', decorators: true },
-          transform: { legacyDecorator: true, decoratorMetadata: true },
-          target: 'es2022',
-        },
-      },
-    ],
-  },
+  transform: { '^.+\\.ts$': swcTypeScript, '^.+\\.m?js$': swcEsm },
+  transformIgnorePatterns: ['/node_modules/(?!(@nestjs|uid|load-esm|file-type|iterare)/)'],
   testTimeout: 60000,
   reporters: ['default', '<rootDir>/test/support/summary-reporter.js'],
 };

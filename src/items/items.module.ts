@@ -1,4 +1,8 @@
 import { Module } from '@nestjs/common';
+import { ItemsService } from './items.service';
 
-@Module({})
+@Module({
+  providers: [ItemsService],
+  exports: [ItemsService],
+})
 export class ItemsModule {}

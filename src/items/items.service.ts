@@ -1,0 +1,32 @@
+import { Inject, Injectable, OnModuleInit } from '@nestjs/common';
+import { GraphReader, GraphStore } from '../graph/graph-store';
+import { itemHash } from './change-detection';
+import { COUNTRY_CODES, countryBundle } from './countries';
+
+const COUNTRY_IDS = COUNTRY_CODES.map((code) => code.toLowerCase());
+
+/** The items domain's own start-up work: every ISO 3166-1 country exists from the first start. */
+@Injectable()
+export class ItemsService implements OnModuleInit {
+  constructor(@Inject(GraphStore) private readonly store: GraphStore) {}
+
+  /**
+   * Creates the countries that are missing, in one write transaction. Existing countries are left
+   * as they are (their reports come from CSV imports). A read comes first so that an ordinary
+   * start, with every country there, does not wait for the writer lock.
+   */
+  async onModuleInit(): Promise<void> {
+    if ((await this.store.read(missingCountryIds)).length === 0) {
+      return;
+    }
+    await this.store.write(async (tx) => {
+      const bundles = (await missingCountryIds(tx)).map(countryBundle);
+      await tx.putItems(bundles.map((bundle) => ({ bundle, hash: itemHash(bundle) })));
+    });
+  }
+}
+
+async function missingCountryIds(tx: GraphReader): Promise<string[]> {
+  const existing = await tx.getHashes(COUNTRY_IDS);
+  return COUNTRY_IDS.filter((id) => !existing.has(id));
+}
