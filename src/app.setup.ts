@@ -1,11 +1,13 @@
 import { INestApplication } from '@nestjs/common';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
+import { Logger } from 'nestjs-pino';
 
 /**
  * Everything `main.ts` does to the application besides listening, shared with the end-to-end
  * tests so that they exercise the same app.
  */
 export function configureApp(app: INestApplication): void {
+  app.useLogger(app.get(Logger));
   const openApi = new DocumentBuilder()
     .setTitle('Archival data service')
     .setDescription(

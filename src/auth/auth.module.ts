@@ -1,4 +1,15 @@
-import { Module } from '@nestjs/common';
+import { Global, Module } from '@nestjs/common';
+import { BearerAuthGuard } from './bearer-auth.guard';
+import { TokensService } from './tokens.service';
+import { UsersService } from './users.service';
 
-@Module({})
+/**
+ * Tokens, users and the bearer guard. Global, so that any controller can use `@RequireRole`
+ * (the guard is built in the controller's module and needs `TokensService` there).
+ */
+@Global()
+@Module({
+  providers: [TokensService, UsersService, BearerAuthGuard],
+  exports: [TokensService, UsersService, BearerAuthGuard],
+})
 export class AuthModule {}

@@ -1,4 +1,10 @@
 import { Module } from '@nestjs/common';
+import { TerminusModule } from '@nestjs/terminus';
+import { HealthController } from './health.controller';
 
-@Module({})
+/** Terminus reports a failed check through Nest's `Logger`, i.e. the application's pino logger. */
+@Module({
+  imports: [TerminusModule],
+  controllers: [HealthController],
+})
 export class HealthModule {}

@@ -1,0 +1,77 @@
+import request from 'supertest';
+import { TestApp, createTestApp } from '../../test/support/test-app';
+
+interface RequestLogLine {
+  level: number;
+  msg: string;
+  req: { id: string; method: string; path: string };
+  res: { statusCode: number };
+  responseTime: number;
+}
+
+describe('application logs (through the real app)', () => {
+  const output: string[] = [];
+  let testApp: TestApp;
+
+  beforeAll(async () => {
+    testApp = await createTestApp({
+      env: { LOG_LEVEL: 'info' },
+      logDestination: { write: (chunk: string) => void output.push(chunk) },
+    });
+  });
+
+  afterAll(async () => {
+    await testApp.close();
+  });
+
+  /** pino-http logs when the response has finished, which may be just after the client has it. */
+  async function requestLogLine(requestId: string): Promise<RequestLogLine> {
+    for (let attempt = 0; attempt < 50; attempt++) {
+      const line = output
+        .map((chunk) => JSON.parse(chunk) as Partial<RequestLogLine>)
+        .find((entry) => entry.req?.id === requestId && entry.res !== undefined);
+      if (line !== undefined) return line as RequestLogLine;
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
+    throw new Error(`no request log line for ${requestId} in:\n${output.join('')}`);
+  }
+
+  it('writes one JSON line per request with id, method, path, status and time', async () => {
+    const response = await request(testApp.server).get('/health').set('X-Request-Id', 'probe-42');
+
+    expect(response.headers['x-request-id']).toBe('probe-42');
+    const line = await requestLogLine('probe-42');
+    expect(line).toMatchObject({
+      level: 30,
+      req: { id: 'probe-42', method: 'GET', path: '/health' },
+      res: { statusCode: 200 },
+    });
+    expect(line.responseTime).toEqual(expect.any(Number));
+  });
+
+  it('never writes a token, from the Authorization header, a cookie or the query', async () => {
+    const bearer = await testApp.token('portal');
+    const queryToken = 'query-secret-7f3a9c';
+    const cookie = 'session-secret-1b2c3d';
+
+    await request(testApp.server)
+      .get(`/health?token=${queryToken}`)
+      .set('Authorization', `Bearer ${bearer}`)
+      .set('Cookie', `session=${cookie}`)
+      .set('X-Request-Id', 'with-secrets');
+
+    const line = await requestLogLine('with-secrets');
+    expect(line.req.path).toBe('/health');
+    const written = output.join('');
+    for (const secret of [bearer, queryToken, cookie]) expect(written).not.toContain(secret);
+  });
+
+  it('replaces an unusable incoming request id with a UUID and echoes it', async () => {
+    const response = await request(testApp.server).get('/no-such-route').set('X-Request-Id', 'x'.repeat(200));
+
+    const id = response.headers['x-request-id'];
+    expect(id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/);
+    const line = await requestLogLine(id);
+    expect(line).toMatchObject({ level: 40, res: { statusCode: 404 } });
+  });
+});

@@ -1,0 +1,103 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { randomBytes } from 'node:crypto';
+import { INestApplication, Type } from '@nestjs/common';
+import { Test } from '@nestjs/testing';
+import type { DestinationStream } from 'pino';
+import { AppModule } from '../../src/app.module';
+import { configureApp } from '../../src/app.setup';
+import { Role } from '../../src/auth/roles';
+import { TokensService } from '../../src/auth/tokens.service';
+import { UsersService } from '../../src/auth/users.service';
+import { GraphStore } from '../../src/graph/graph-store';
+import { LOG_DESTINATION } from '../../src/logging/app-logger';
+
+export interface TestAppOptions {
+  /** Extra environment for this app's configuration (applied over `GRAPH_URL` and `LOG_LEVEL`). */
+  env?: Record<string, string>;
+  /** Test-only controllers mounted beside `AppModule`. */
+  controllers?: Type[];
+  /** Test-only modules loaded beside `AppModule` (e.g. test import formats). */
+  imports?: Type[];
+  /**
+   * Where the app's pino logs go (pass `LOG_LEVEL` in `env` too). nestjs-pino builds its logger
+   * once per process, so only the first app of a test file decides level and destination.
+   */
+  logDestination?: DestinationStream;
+}
+
+export interface TestApp {
+  app: INestApplication;
+  server: ReturnType<INestApplication['getHttpServer']>;
+  store: GraphStore;
+  /** A fresh folder holding this app's SQLite file; removed by `close`. */
+  dataDir: string;
+  /** A new, valid token of `role` (issued to `user` when given). */
+  token(role: Role, user?: string): Promise<string>;
+  /** Creates a `UserProfile` (random id unless given) and returns its id. */
+  user(id?: string): Promise<string>;
+  close(): Promise<void>;
+}
+
+/** Sets `env` for the duration of `work`, then puts every variable back as it was. */
+async function withEnv<T>(env: Record<string, string>, work: () => Promise<T>): Promise<T> {
+  const saved = Object.fromEntries(Object.keys(env).map((name) => [name, process.env[name]]));
+  Object.assign(process.env, env);
+  try {
+    return await work();
+  } finally {
+    for (const [name, value] of Object.entries(saved)) {
+      if (value === undefined) delete process.env[name];
+      else process.env[name] = value;
+    }
+  }
+}
+
+/**
+ * The real application, as `main.ts` builds it, on its own temporary SQLite store, initialised
+ * but not listening (supertest drives `server`).
+ */
+export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
+  const dataDir = await mkdtemp(path.join(tmpdir(), 'archive-test-'));
+  const env = {
+    GRAPH_URL: `sqlite:${path.join(dataDir, 'archive.db')}`,
+    LOG_LEVEL: 'silent',
+    ...options.env,
+  };
+  try {
+    const app = await withEnv(env, async () => {
+      let builder = Test.createTestingModule({
+        imports: [AppModule, ...(options.imports ?? [])],
+        controllers: options.controllers ?? [],
+      });
+      if (options.logDestination !== undefined) {
+        builder = builder.overrideProvider(LOG_DESTINATION).useValue(options.logDestination);
+      }
+      const moduleRef = await builder.compile();
+      const nestApp = moduleRef.createNestApplication({ bufferLogs: true, bodyParser: false });
+      configureApp(nestApp);
+      return nestApp.init();
+    });
+    const tokens = app.get(TokensService);
+    const users = app.get(UsersService);
+    return {
+      app,
+      server: app.getHttpServer(),
+      store: app.get(GraphStore),
+      dataDir,
+      token: async (role, user) => (await tokens.create({ role, user, name: 'test' })).token,
+      user: async (id = `user_${randomBytes(4).toString('hex')}`) => {
+        await users.add(id);
+        return id;
+      },
+      close: async () => {
+        await app.close();
+        await rm(dataDir, { recursive: true, force: true });
+      },
+    };
+  } catch (error) {
+    await rm(dataDir, { recursive: true, force: true });
+    throw error;
+  }
+}
