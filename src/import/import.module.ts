@@ -1,4 +1,16 @@
 import { Module } from '@nestjs/common';
+import { DiscoveryModule } from '@nestjs/core';
+import { AuthModule } from '../auth/auth.module';
+import { LoggingModule } from '../logging/logging.module';
+import { FormatRegistry } from './format-registry';
+import { FormatsModule } from './formats/formats.module';
+import { ImportController } from './import.controller';
+import { ImportService } from './import.service';
 
-@Module({})
+/** `POST /import/<format>`: the import run shared by every format reader. */
+@Module({
+  imports: [DiscoveryModule, AuthModule, LoggingModule, FormatsModule],
+  controllers: [ImportController],
+  providers: [FormatRegistry, ImportService],
+})
 export class ImportModule {}

@@ -1,10 +1,13 @@
+import { DiscoveryService } from '@nestjs/core';
 import { GraphReader, GraphWriter, ItemWrite, StoredItem } from '../../graph/graph-store';
 import { ItemType } from '../../items/item-types';
+import { ImportLogDocument } from '../../logging/import-log.types';
 
 /**
  * The plug-in interface between the import run and a format. A format is a folder under
- * `import/formats/` with a class implementing `FormatReader`, registered in `FORMAT_READERS`;
- * the import run never names a format.
+ * `import/formats/` with a Nest module providing a class that implements `FormatReader` and is
+ * decorated with `@ImportFormat()`; that module is listed in `formats.module.ts`. The import run
+ * finds readers through the decorator and never names a format.
  */
 
 /** One document to read: a request body, a local file, a fetched URL or an archive entry. */
@@ -90,17 +93,35 @@ export interface FormatReader {
    * an archive); `raw`: the body is one source whatever its media type (SKOS, CSV, tables).
    */
   readonly input: 'documents' | 'raw';
-  /** Reads one source. Called once per source, in order, inside the import's transaction. */
+  /** A request without `scope` is refused (400) when true; otherwise the reader gets none. */
+  readonly scopeRequired?: boolean;
+  /**
+   * For `documents` readers: the media types that make the body one document. Default
+   * `application/xml`, `text/xml` and any `+xml` type; `text/plain` (a path list) and
+   * `application/json` (a URL map) keep their meaning whatever is listed here.
+   */
+  readonly documentTypes?: readonly string[];
+  /**
+   * Reads one source. Called once per source, in order, inside the import's transaction. Items
+   * produced by earlier sources are written before the next source is read.
+   */
   read(source: ImportSource, context: ImportContext): AsyncIterable<ReadEvent>;
   /**
-   * Optional last step inside the same transaction, after every item is written (the sync's
-   * deletions). Its result is merged into the answer.
+   * Optional last step inside the same transaction, after every produced item is written (the
+   * sync's deletions and moves). It may change the answer's shape and adds to the stored log.
    */
-  finish?(
-    store: GraphWriter,
-    outcome: ImportOutcome,
-    context: ImportContext,
-  ): Promise<Record<string, unknown>>;
+  finish?(store: GraphWriter, outcome: ImportOutcome, context: ImportContext): Promise<FinishResult>;
+}
+
+/** What `finish` adds to the import's result. */
+export interface FinishResult {
+  /** Ids the step changed besides the items the run wrote (deleted, moved): kept in the stored log. */
+  touched?: readonly string[];
+  /**
+   * Builds the HTTP answer from the import log (whose `event` is then known); stored with the log
+   * too. Without it the answer is the import log itself.
+   */
+  answer?(log: ImportLogDocument): Record<string, unknown>;
 }
 
 /** What the run did, handed to `finish`. */
@@ -112,5 +133,7 @@ export interface ImportOutcome {
   unchanged: ReadonlySet<string>;
 }
 
-/** Multi-provider token: every format module adds its reader here. */
-export const FORMAT_READERS = Symbol('FORMAT_READERS');
+/** Marks a provider as a format reader, so that the import run's registry discovers it. */
+export const ImportFormat = DiscoveryService.createDecorator<void>();
+
+export type { ImportLogDocument };

@@ -1,0 +1,18 @@
+import { ArgumentsHost, Catch, ExceptionFilter, HttpStatus, Logger } from '@nestjs/common';
+import type { Response } from 'express';
+import { errorBodyOf } from './import-errors';
+
+/** Renders every error of the import interface and the import-log endpoints as `ErrorBody`. */
+@Catch()
+export class ImportErrorFilter implements ExceptionFilter {
+  private readonly logger = new Logger(ImportErrorFilter.name);
+
+  catch(exception: unknown, host: ArgumentsHost): void {
+    const body = errorBodyOf(exception);
+    if (body.status === HttpStatus.INTERNAL_SERVER_ERROR) {
+      this.logger.error(exception instanceof Error ? (exception.stack ?? exception.message) : exception);
+    }
+    const response = host.switchToHttp().getResponse<Response>();
+    if (!response.headersSent) response.status(body.status).json(body);
+  }
+}

@@ -1,0 +1,57 @@
+import { HttpException, HttpStatus } from '@nestjs/common';
+import { STATUS_CODES } from 'node:http';
+import { ErrorBody } from '../logging/import-log.types';
+import { ImportInputError } from './formats/format-reader';
+
+/** An import refused with a status and the `details` of its error body. */
+export class ImportHttpError extends HttpException {
+  constructor(
+    status: number,
+    readonly details: ErrorBody['details'],
+  ) {
+    super(typeof details === 'string' ? details : details.message, status);
+  }
+}
+
+export function badRequest(details: ErrorBody['details']): ImportHttpError {
+  return new ImportHttpError(HttpStatus.BAD_REQUEST, details);
+}
+
+export function notFound(message: string): ImportHttpError {
+  return new ImportHttpError(HttpStatus.NOT_FOUND, message);
+}
+
+export function tooLarge(message: string): ImportHttpError {
+  return new ImportHttpError(HttpStatus.PAYLOAD_TOO_LARGE, message);
+}
+
+function bodyOf(status: number, details: ErrorBody['details']): ErrorBody {
+  return { status, error: STATUS_CODES[status] ?? 'Error', details };
+}
+
+/** Nest's own exceptions (the auth guard's) carry `{ message }` or a string. */
+function messageOf(exception: HttpException): string {
+  const response = exception.getResponse();
+  if (typeof response === 'string') return response;
+  const message = (response as { message?: unknown }).message;
+  return Array.isArray(message) ? message.join('; ') : String(message ?? exception.message);
+}
+
+/**
+ * The error body for anything an import (or an import-log request) throws. Input errors from a
+ * reader become 400 with where they happened; anything unexpected is a 500 whose details reveal
+ * nothing of the server.
+ */
+export function errorBodyOf(exception: unknown): ErrorBody {
+  if (exception instanceof ImportHttpError) return bodyOf(exception.getStatus(), exception.details);
+  if (exception instanceof ImportInputError) {
+    const where = Object.fromEntries(
+      Object.entries(exception.where).filter(([, value]) => value !== undefined),
+    );
+    return bodyOf(HttpStatus.BAD_REQUEST, { message: exception.message, ...where });
+  }
+  if (exception instanceof HttpException) {
+    return bodyOf(exception.getStatus(), messageOf(exception));
+  }
+  return bodyOf(HttpStatus.INTERNAL_SERVER_ERROR, 'The import failed because of a server error');
+}

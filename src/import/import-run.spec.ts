@@ -1,0 +1,105 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { GraphStore } from '../graph/graph-store';
+import { SqliteGraphStore } from '../graph/sqlite/sqlite-graph-store';
+import { Bundle } from '../items/bundle';
+import { itemHash } from '../items/change-detection';
+import { FormatReader, ImportContext, ImportSource, ReadEvent } from './formats/format-reader';
+import { BATCH_SIZE, ImportRun, RunOptions } from './import-run';
+
+/** The run's loop on a real SQLite store, with a reader that replays prepared events. */
+describe('ImportRun', () => {
+  let folder: string;
+  let store: GraphStore;
+
+  beforeEach(async () => {
+    folder = await mkdtemp(path.join(tmpdir(), 'import-run-'));
+    store = await SqliteGraphStore.open(path.join(folder, 'test.db'));
+    await store.write((tx) =>
+      tx.putItems(['p1', 'p2'].map((id) => ({ bundle: repository(id), hash: itemHash(repository(id)) }))),
+    );
+  });
+  afterEach(async () => {
+    await store.close();
+    await rm(folder, { recursive: true, force: true });
+  });
+
+  function repository(id: string): Bundle {
+    return { id, type: 'Repository', data: { identifier: id }, relations: {} };
+  }
+
+  function unit(id: string, title: string, parent = 'p1'): ReadEvent {
+    const bundle: Bundle = { id, type: 'DocumentaryUnit', data: { identifier: id, title }, relations: {} };
+    return { kind: 'item', tag: 'doc', write: { bundle, edges: { heldBy: [parent] } } };
+  }
+
+  function replay(eventsBySource: ReadEvent[][]): { reader: FormatReader; sources: ImportSource[] } {
+    const sources = eventsBySource.map((_, index) => ({ tag: `s${index}`, bytes: async function* () {} }));
+    const reader: FormatReader = {
+      name: 'replay',
+      classNames: [],
+      scopeTypes: [],
+      input: 'raw',
+      async *read(source) {
+        yield* eventsBySource[Number(source.tag.slice(1))];
+      },
+    };
+    return { reader, sources };
+  }
+
+  async function runImport(eventsBySource: ReadEvent[][], options: Partial<RunOptions> = {}) {
+    const { reader, sources } = replay(eventsBySource);
+    return store.write(async (tx) => {
+      const run = new ImportRun(tx, { tolerant: false, allowUpdate: true, useSourceId: false, ...options });
+      const context = { store: tx, user: 'u', params: {} } as unknown as ImportContext;
+      await run.read(reader, sources, context);
+      return { outcome: run.outcome(), document: run.document(null, null), touched: run.touched() };
+    });
+  }
+
+  it('writes more items than one batch holds, and finds them unchanged the next time', async () => {
+    const events = Array.from({ length: BATCH_SIZE * 2 + 7 }, (_, index) =>
+      unit(`u${index}`, `Unit ${index}`),
+    );
+    const first = await runImport([events]);
+    expect(first.document.created).toBe(events.length);
+    const again = await runImport([events]);
+    expect(again.document).toMatchObject({ created: 0, updated: 0, unchanged: events.length });
+    expect(again.touched).toEqual([]);
+  });
+
+  it('sees an id repeated within one batch as already written', async () => {
+    const result = await runImport([[unit('a', 'One'), unit('b', 'B'), unit('a', 'Two')]]);
+    expect(result.document).toMatchObject({ created: 2, updated: 0 });
+    const stored = await store.read((tx) => tx.getItems(['a']));
+    expect(stored.get('a')?.bundle.data.title).toBe('Two');
+  });
+
+  it('counts a changed edge as an update', async () => {
+    await runImport([[unit('moved', 'Same')]]);
+    const result = await runImport([[unit('moved', 'Same', 'p2')]]);
+    expect(result.document).toMatchObject({ updated: 1, updated_keys: { doc: ['moved'] } });
+    const stored = await store.read((tx) => tx.getItems(['moved']));
+    expect(stored.get('moved')?.edges.heldBy).toEqual(['p2']);
+  });
+
+  it('reports the outcome by id for a finish step', async () => {
+    await runImport([[unit('old', 'Old'), unit('same', 'Same')]]);
+    const { outcome } = await runImport([
+      [unit('old', 'Changed'), unit('same', 'Same')],
+      [unit('new', 'New')],
+    ]);
+    expect([...outcome.created]).toEqual(['new']);
+    expect([...outcome.updated]).toEqual(['old']);
+    expect([...outcome.unchanged]).toEqual(['same']);
+    expect([...outcome.produced].sort()).toEqual(['new', 'old', 'same']);
+  });
+
+  it('keeps invalid items in errors when tolerant, and fails on them otherwise', async () => {
+    const invalid: ReadEvent = { kind: 'invalid', tag: 'doc', key: 'bad', message: 'bad: title: missing' };
+    const tolerant = await runImport([[unit('fine', 'Fine'), invalid]], { tolerant: true });
+    expect(tolerant.document).toMatchObject({ created: 1, errors: { bad: 'bad: title: missing' } });
+    await expect(runImport([[invalid]])).rejects.toMatchObject({ details: { key: 'bad', tag: 'doc' } });
+  });
+});

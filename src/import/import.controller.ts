@@ -1,0 +1,106 @@
+import { applyDecorators, Controller, Headers, HttpCode, Param, Post, Req, UseFilters } from '@nestjs/common';
+import {
+  ApiBearerAuth,
+  ApiBody,
+  ApiConsumes,
+  ApiHeader,
+  ApiOperation,
+  ApiParam,
+  ApiQuery,
+  ApiResponse,
+  ApiTags,
+} from '@nestjs/swagger';
+import type { Request } from 'express';
+import { RequireRole } from '../auth/bearer-auth.guard';
+import { ErrorBodyDto, ImportLogDocumentDto } from '../logging/import-log.dto';
+import { ImportErrorFilter } from './import-error.filter';
+import { rawQueryOf } from './import-params';
+import { ImportService } from './import.service';
+
+const BOOLEAN_PARAMETERS: [string, string][] = [
+  ['commit', 'Apply the changes; otherwise a dry run that reports what would happen'],
+  ['tolerant', 'Skip invalid items (listed under errors) instead of failing'],
+  ['allow-update', 'Allow changing existing items; otherwise an update fails the import'],
+  ['use-source-id', 'A description replaces one with the same language and source file id (eadid)'],
+];
+
+const TEXT_PARAMETERS: [string, string][] = [
+  ['scope', 'Id of the scope item (repository, country, set, vocabulary, unit)'],
+  ['log', 'Log message, or the path of a file inside the import roots holding it'],
+  ['lang', 'Default description language (ISO 639 code), default eng'],
+  ['tag', 'Tag of a single-document body, default -'],
+  ['handler', "Reader by short name or the reference's class name"],
+  ['importer', "Reader by short name or the reference's class name"],
+  ['properties', 'A path=field mapping file: path inside the import roots, or URL'],
+];
+
+function ApiImportParameters(): MethodDecorator {
+  return applyDecorators(
+    ...BOOLEAN_PARAMETERS.map(([name, description]) =>
+      ApiQuery({ name, required: false, type: Boolean, description }),
+    ),
+    ...TEXT_PARAMETERS.map(([name, description]) =>
+      ApiQuery({ name, required: false, type: String, description }),
+    ),
+  );
+}
+
+function ApiImportErrors(): MethodDecorator {
+  const errors: [number, string][] = [
+    [
+      400,
+      'Bad input: parse or validation error, update not allowed, unknown handler, unknown X-User, empty body',
+    ],
+    [401, 'No valid bearer token'],
+    [403, 'The token is not of role import'],
+    [404, 'Unknown format or scope'],
+    [413, 'Body or archive over the configured limits'],
+  ];
+  return applyDecorators(
+    ...errors.map(([status, description]) => ApiResponse({ status, description, type: ErrorBodyDto })),
+  );
+}
+
+@ApiTags('import')
+@ApiBearerAuth()
+@Controller('import')
+@UseFilters(ImportErrorFilter)
+export class ImportController {
+  constructor(private readonly imports: ImportService) {}
+
+  @Post(':format')
+  @HttpCode(201)
+  @RequireRole('import')
+  @ApiOperation({
+    summary: 'Import data in one transaction',
+    description:
+      'The body is one document (application/xml, text/xml), local paths inside the import roots ' +
+      '(text/plain, one per line), a JSON object of name → URL (application/json), or a zip, tar ' +
+      'or tar.gz archive (anything else). Formats that read their body whole (skos, csv, links, ' +
+      'coreferences) take it as it is.',
+  })
+  @ApiParam({ name: 'format', description: 'ead, ead-sync, eag, eac, skos, csv, links, coreferences' })
+  @ApiHeader({ name: 'X-User', required: true, description: 'Id of the acting user' })
+  @ApiImportParameters()
+  @ApiConsumes('application/xml', 'text/xml', 'text/plain', 'application/json', 'application/octet-stream')
+  @ApiBody({ schema: { type: 'string', format: 'binary' } })
+  @ApiResponse({
+    status: 201,
+    description: 'The import log (what was, or would be, done)',
+    type: ImportLogDocumentDto,
+  })
+  @ApiImportErrors()
+  async import(
+    @Param('format') format: string,
+    @Req() request: Request,
+    @Headers('x-user') user?: string,
+  ): Promise<Record<string, unknown>> {
+    return this.imports.import({
+      endpoint: format,
+      user,
+      query: rawQueryOf(request.query),
+      contentType: request.headers['content-type'],
+      body: request,
+    });
+  }
+}

@@ -1,0 +1,190 @@
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import type { IncomingMessage } from 'node:http';
+import { UsersService } from '../auth/users.service';
+import { APP_CONFIG, AppConfig } from '../config/app-config';
+import { GraphStore, GraphWriter } from '../graph/graph-store';
+import { ImportLogService } from '../logging/import-log.service';
+import { ImportLogRecord } from '../logging/import-log.types';
+import { FinishResult, FormatReader, ImportContext, ImportSource } from './formats/format-reader';
+import { badRequest, errorBodyOf } from './import-errors';
+import { commitRequested, ImportRequestParams, parseImportParams, RawQuery } from './import-params';
+import { ImportRun } from './import-run';
+import { loadScope } from './import-scope';
+import { FormatRegistry } from './format-registry';
+import { spoolBody } from './sources/body-spool';
+import { ImportRoots } from './sources/import-roots';
+import { logMessageOf, mappingOf } from './sources/parameter-files';
+import { requestSources } from './sources/request-sources';
+import { UrlLimits } from './sources/url-fetch';
+import { ImportWorkspace } from './sources/workspace';
+
+/** One `POST /import/<endpoint>` as the controller hands it over. */
+export interface ImportRequest {
+  endpoint: string;
+  /** The `X-User` header. */
+  user?: string;
+  query: RawQuery;
+  contentType?: string;
+  body: IncomingMessage;
+}
+
+/** The stored log's fields known from the start, completed when the import ends. */
+type Attempt = Pick<
+  ImportLogRecord,
+  'id' | 'endpoint' | 'parameters' | 'user' | 'scope' | 'tags' | 'started'
+>;
+
+/** Everything the transaction needs, prepared before it starts so the writer is held briefly. */
+interface Prepared {
+  reader: FormatReader;
+  params: ImportRequestParams;
+  sources: ImportSource[];
+  message: string | null;
+  properties?: string;
+}
+
+/**
+ * The import run shared by every format (DESIGN.md §4): validates the request, turns the body
+ * into sources, reads them through the format's reader inside one write transaction (committed
+ * only with `commit=true`), and stores the import log — with the import when it commits, on its
+ * own when a committed import fails.
+ */
+@Injectable()
+export class ImportService {
+  private readonly logger = new Logger(ImportService.name);
+  private readonly roots: ImportRoots;
+  private readonly urls: UrlLimits;
+
+  constructor(
+    private readonly graph: GraphStore,
+    private readonly formats: FormatRegistry,
+    private readonly users: UsersService,
+    private readonly logs: ImportLogService,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {
+    const settings = config.import;
+    this.roots = new ImportRoots(settings.roots);
+    this.urls = {
+      allowPrivate: settings.allowPrivateUrls,
+      timeoutMs: settings.urlTimeoutMs,
+      maxBytes: settings.maxUrlBytes,
+    };
+  }
+
+  /** Runs the import and returns its answer (the import log, or the format's shape of it). */
+  async import(request: ImportRequest): Promise<Record<string, unknown>> {
+    const started = this.logs.timestamp();
+    const endpoint = this.formats.endpoint(request.endpoint);
+    const user = await this.actingUser(request.user);
+    const scope = request.query.scope;
+    const attempt: Attempt = {
+      id: this.logs.newId(),
+      endpoint: endpoint.name,
+      parameters: request.query,
+      user,
+      scope: typeof scope === 'string' ? scope : undefined,
+      tags: [],
+      started,
+    };
+    const workspace = await ImportWorkspace.create();
+    try {
+      const prepared = await this.prepare(endpoint, request, workspace);
+      attempt.tags = prepared.sources.map((source) => source.tag);
+      return await this.graph.write((tx) => this.run(tx, prepared, attempt), {
+        commit: prepared.params.commit,
+      });
+    } catch (error) {
+      if (commitRequested(request.query)) await this.recordFailure(attempt, error);
+      throw error;
+    } finally {
+      await workspace.dispose();
+    }
+  }
+
+  private async actingUser(user: string | undefined): Promise<string> {
+    if (user === undefined || user.trim() === '') {
+      throw badRequest('The X-User header must name the acting user');
+    }
+    if (!(await this.users.exists(user))) throw badRequest(`Unknown user: ${user}`);
+    return user;
+  }
+
+  /** Every check that needs no transaction, then the body: cheap refusals come first. */
+  private async prepare(
+    endpoint: FormatReader,
+    request: ImportRequest,
+    workspace: ImportWorkspace,
+  ): Promise<Prepared> {
+    const params = parseImportParams(request.query);
+    const reader = this.formats.select(endpoint, params);
+    await this.graph.read((tx) => loadScope(tx, reader, params.scope));
+    const message = await logMessageOf(params.log, this.roots);
+    const properties = await mappingOf(params.properties, this.roots, this.urls);
+    const file = workspace.newFile();
+    const size = await spoolBody(request.body, file, this.config.import.maxBodyBytes);
+    if (size === 0) throw badRequest('The request body is empty');
+    const sources = await requestSources(reader, {
+      file,
+      contentType: request.contentType,
+      tag: params.tag,
+      workspace,
+      roots: this.roots,
+      urls: this.urls,
+      archives: {
+        maxEntries: this.config.import.maxArchiveEntries,
+        maxBytes: this.config.import.maxArchiveBytes,
+      },
+    });
+    return { reader, params, sources, message, properties };
+  }
+
+  private async run(tx: GraphWriter, prepared: Prepared, attempt: Attempt): Promise<Record<string, unknown>> {
+    const { reader, params } = prepared;
+    const context: ImportContext = {
+      params: {
+        tolerant: params.tolerant,
+        allowUpdate: params.allowUpdate,
+        lang: params.lang,
+        tag: params.tag,
+        useSourceId: params.useSourceId,
+        properties: prepared.properties,
+        query: params.query,
+      },
+      // Read again inside the transaction, which is what the import writes against.
+      scope: await loadScope(tx, reader, params.scope),
+      user: attempt.user,
+      store: tx,
+    };
+    const run = new ImportRun(tx, params);
+    await run.read(reader, prepared.sources, context);
+    const finish: FinishResult = reader.finish ? await reader.finish(tx, run.outcome(), context) : {};
+    const log = run.document(prepared.message, params.commit ? attempt.id : null);
+    const answer = finish.answer?.(log);
+    if (params.commit) {
+      await this.logs.writeIn(tx, {
+        ...attempt,
+        log,
+        result: answer,
+        touched: [...run.touched(), ...(finish.touched ?? [])],
+        outcome: 'succeeded',
+        finished: this.logs.timestamp(),
+      });
+    }
+    return answer ?? { ...log };
+  }
+
+  /** Keeps the record of a failed committed import; never hides the import's own error. */
+  private async recordFailure(attempt: Attempt, error: unknown): Promise<void> {
+    try {
+      await this.logs.write({
+        ...attempt,
+        touched: [],
+        outcome: 'failed',
+        error: errorBodyOf(error),
+        finished: this.logs.timestamp(),
+      });
+    } catch (logError) {
+      this.logger.error(`Could not store the log of failed import ${attempt.id}: ${String(logError)}`);
+    }
+  }
+}

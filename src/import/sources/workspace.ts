@@ -1,0 +1,42 @@
+import { createReadStream } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { ImportSource } from '../formats/format-reader';
+
+/**
+ * A private temporary folder for one import: the spooled request body, fetched documents and
+ * unpacked archive entries. Files get numbered names, never names from the request, and the
+ * folder is removed with everything in it when the import ends.
+ */
+export class ImportWorkspace {
+  private count = 0;
+  private readonly cleanups: (() => Promise<void>)[] = [];
+
+  private constructor(readonly folder: string) {}
+
+  static async create(): Promise<ImportWorkspace> {
+    return new ImportWorkspace(await mkdtemp(path.join(tmpdir(), 'import-')));
+  }
+
+  /** A path for a new file in the workspace. */
+  newFile(): string {
+    this.count += 1;
+    return path.join(this.folder, `${this.count}.part`);
+  }
+
+  /** Runs `cleanup` (closing an archive, …) before the folder is removed. */
+  onDispose(cleanup: () => Promise<void>): void {
+    this.cleanups.push(cleanup);
+  }
+
+  async dispose(): Promise<void> {
+    await Promise.allSettled(this.cleanups.map((cleanup) => cleanup()));
+    await rm(this.folder, { recursive: true, force: true });
+  }
+}
+
+/** A source read from a file, in chunks. */
+export function fileSource(tag: string, file: string, contentType?: string): ImportSource {
+  return { tag, contentType, bytes: () => createReadStream(file) };
+}

@@ -1,0 +1,112 @@
+import { Controller, Get, Param, Query, UseFilters } from '@nestjs/common';
+import { ApiBearerAuth, ApiOperation, ApiParam, ApiQuery, ApiResponse, ApiTags } from '@nestjs/swagger';
+import { RequireRole } from '../auth/bearer-auth.guard';
+import { ImportErrorFilter } from '../import/import-error.filter';
+import { badRequest, notFound } from '../import/import-errors';
+import { RawQuery, rawQueryOf } from '../import/import-params';
+import { ErrorBodyDto, ImportLogPageDto, ImportLogRecordDto } from './import-log.dto';
+import { ImportLogQuery, ImportLogService } from './import-log.service';
+import { IMPORT_OUTCOMES, ImportLogRecord, ImportOutcomeName } from './import-log.types';
+
+const DEFAULT_LIMIT = 20;
+const MAX_LIMIT = 100;
+const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
+const END_OF_DAY = 'T23:59:59.999Z';
+
+function single(query: RawQuery, name: string): string | undefined {
+  const value = query[name];
+  if (Array.isArray(value)) throw badRequest(`Parameter "${name}" may be given only once`);
+  return value;
+}
+
+function positiveInteger(query: RawQuery, name: string, fallback: number, max = Infinity): number {
+  const value = single(query, name);
+  if (value === undefined) return fallback;
+  const number = Number(value);
+  if (!/^\d+$/.test(value) || number < 1 || number > max) {
+    const range = max === Infinity ? 'a positive integer' : `an integer from 1 to ${max}`;
+    throw badRequest(`Parameter "${name}" must be ${range}, got "${value}"`);
+  }
+  return number;
+}
+
+/** An ISO 8601 bound; a date alone means the start of that day (`from`) or its end (`to`). */
+function timeBound(query: RawQuery, name: 'from' | 'to'): string | undefined {
+  const value = single(query, name);
+  if (value === undefined) return undefined;
+  const text = name === 'to' && DATE_ONLY.test(value) ? `${value}${END_OF_DAY}` : value;
+  const time = new Date(text);
+  if (Number.isNaN(time.getTime())) {
+    throw badRequest(`Parameter "${name}" must be an ISO 8601 date or time, got "${value}"`);
+  }
+  return time.toISOString();
+}
+
+function outcome(query: RawQuery): ImportOutcomeName | undefined {
+  const value = single(query, 'outcome');
+  if (value !== undefined && !(IMPORT_OUTCOMES as readonly string[]).includes(value)) {
+    throw badRequest(`Parameter "outcome" must be one of ${IMPORT_OUTCOMES.join(', ')}, got "${value}"`);
+  }
+  return value as ImportOutcomeName | undefined;
+}
+
+@ApiTags('import logs')
+@ApiBearerAuth()
+@ApiResponse({ status: 401, description: 'No valid bearer token', type: ErrorBodyDto })
+@ApiResponse({ status: 403, description: 'The token is not of role ops', type: ErrorBodyDto })
+@Controller('import/logs')
+@UseFilters(ImportErrorFilter)
+@RequireRole('ops')
+export class ImportLogController {
+  constructor(private readonly logs: ImportLogService) {}
+
+  @Get()
+  @ApiOperation({ summary: 'Stored import logs, newest first' })
+  @ApiQuery({ name: 'user', required: false, description: 'Acting user (X-User) of the import' })
+  @ApiQuery({ name: 'scope', required: false, description: 'Scope item id' })
+  @ApiQuery({ name: 'endpoint', required: false, description: 'Import endpoint, e.g. ead' })
+  @ApiQuery({ name: 'outcome', required: false, enum: IMPORT_OUTCOMES })
+  @ApiQuery({ name: 'from', required: false, description: 'Started at or after (ISO 8601)' })
+  @ApiQuery({
+    name: 'to',
+    required: false,
+    description: 'Started at or before (ISO 8601; a date includes the day)',
+  })
+  @ApiQuery({ name: 'page', required: false, description: '1-based page number', example: 1 })
+  @ApiQuery({
+    name: 'limit',
+    required: false,
+    description: `Page size, at most ${MAX_LIMIT}`,
+    example: DEFAULT_LIMIT,
+  })
+  @ApiResponse({ status: 200, type: ImportLogPageDto })
+  @ApiResponse({ status: 400, description: 'A malformed filter', type: ErrorBodyDto })
+  async list(@Query() rawQuery: unknown): Promise<ImportLogPageDto> {
+    const query = rawQueryOf(rawQuery);
+    const page = positiveInteger(query, 'page', 1);
+    const limit = positiveInteger(query, 'limit', DEFAULT_LIMIT, MAX_LIMIT);
+    const filters: ImportLogQuery = {
+      user: single(query, 'user'),
+      scope: single(query, 'scope'),
+      endpoint: single(query, 'endpoint'),
+      outcome: outcome(query),
+      from: timeBound(query, 'from'),
+      to: timeBound(query, 'to'),
+      offset: (page - 1) * limit,
+      limit,
+    };
+    const { total, records } = await this.logs.find(filters);
+    return { total, page, limit, items: records };
+  }
+
+  @Get(':id')
+  @ApiOperation({ summary: 'One stored import log' })
+  @ApiParam({ name: 'id', description: 'The log id (the `event` of the import answer)' })
+  @ApiResponse({ status: 200, type: ImportLogRecordDto })
+  @ApiResponse({ status: 404, description: 'No such log', type: ErrorBodyDto })
+  async get(@Param('id') id: string): Promise<ImportLogRecord> {
+    const record = await this.logs.get(id);
+    if (record === undefined) throw notFound(`Import log not found: ${id}`);
+    return record;
+  }
+}

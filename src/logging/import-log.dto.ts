@@ -1,0 +1,110 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import {
+  ErrorBody,
+  IMPORT_OUTCOMES,
+  ImportLogDocument,
+  ImportLogRecord,
+  ImportOutcomeName,
+} from './import-log.types';
+
+/** OpenAPI shapes of the import interface's answers; the types they document are in import-log.types. */
+
+const IDS_BY_TAG = {
+  type: 'object',
+  additionalProperties: { type: 'array', items: { type: 'string' } },
+  example: { 'ead.xml': ['nl-r1-test_doc'] },
+} as const;
+
+export class ImportLogDocumentDto implements ImportLogDocument {
+  @ApiProperty({ description: 'Main items created (descriptions are not counted)' })
+  created!: number;
+  @ApiProperty({ ...IDS_BY_TAG, description: 'Ids created, by source tag' })
+  created_keys!: Record<string, string[]>;
+  @ApiProperty()
+  updated!: number;
+  @ApiProperty({ ...IDS_BY_TAG, description: 'Ids updated, by source tag' })
+  updated_keys!: Record<string, string[]>;
+  @ApiProperty()
+  unchanged!: number;
+  @ApiProperty({ ...IDS_BY_TAG, description: 'Ids unchanged, by source tag' })
+  unchanged_keys!: Record<string, string[]>;
+  @ApiProperty({
+    type: 'object',
+    additionalProperties: { type: 'string' },
+    description: 'Items skipped with tolerant=true: key → message',
+  })
+  errors!: Record<string, string>;
+  @ApiProperty({ type: String, nullable: true, description: 'The log message' })
+  message!: string | null;
+  @ApiProperty({ type: String, nullable: true, description: 'The stored log id; null for a dry run' })
+  event!: string | null;
+}
+
+export class ErrorBodyDto implements ErrorBody {
+  @ApiProperty({ example: 400 })
+  status!: number;
+  @ApiProperty({ example: 'Bad Request', description: 'The status reason phrase' })
+  error!: string;
+  @ApiProperty({
+    oneOf: [
+      { type: 'string' },
+      {
+        type: 'object',
+        properties: {
+          message: { type: 'string' },
+          tag: { type: 'string' },
+          line: { type: 'integer' },
+          column: { type: 'integer' },
+          key: { type: 'string' },
+        },
+        required: ['message'],
+      },
+    ],
+    description: 'A message, or for input errors the message with where it happened',
+  })
+  details!: ErrorBody['details'];
+}
+
+export class ImportLogRecordDto implements ImportLogRecord {
+  @ApiProperty()
+  id!: string;
+  @ApiProperty({ example: 'ead', description: 'The import endpoint, POST /import/{endpoint}' })
+  endpoint!: string;
+  @ApiProperty({ type: 'object', additionalProperties: true, description: 'Query parameters as given' })
+  parameters!: Record<string, string | string[]>;
+  @ApiProperty({ description: 'The acting user (X-User)' })
+  user!: string;
+  @ApiPropertyOptional()
+  scope?: string;
+  @ApiProperty({ type: [String], description: 'Tags of the sources read, in order' })
+  tags!: string[];
+  @ApiPropertyOptional({ type: ImportLogDocumentDto, description: 'Absent when the import failed' })
+  log?: ImportLogDocument;
+  @ApiPropertyOptional({
+    type: 'object',
+    additionalProperties: true,
+    description: 'The answer, when the format shapes it differently from the log (ead-sync)',
+  })
+  result?: Record<string, unknown>;
+  @ApiProperty({ type: [String], description: 'Ids the import created, updated or deleted' })
+  touched!: string[];
+  @ApiProperty({ enum: IMPORT_OUTCOMES })
+  outcome!: ImportOutcomeName;
+  @ApiPropertyOptional({ type: ErrorBodyDto })
+  error?: ErrorBody;
+  @ApiProperty({ format: 'date-time' })
+  started!: string;
+  @ApiProperty({ format: 'date-time' })
+  finished!: string;
+}
+
+export class ImportLogPageDto {
+  @ApiProperty({ description: 'Logs matching the filters' })
+  total!: number;
+  @ApiProperty()
+  page!: number;
+  @ApiProperty()
+  limit!: number;
+  @ApiProperty({ type: [ImportLogRecordDto], description: 'Newest first' })
+  items!: ImportLogRecordDto[];
+}

@@ -1,0 +1,56 @@
+/**
+ * The import log (DESIGN.md §4): what one import did, as the import endpoints answer it and as
+ * the stored log keeps it. Counts are main items only; the `*_keys` maps list ids by source tag.
+ */
+export interface ImportLogDocument {
+  created: number;
+  created_keys: Record<string, string[]>;
+  updated: number;
+  updated_keys: Record<string, string[]>;
+  unchanged: number;
+  unchanged_keys: Record<string, string[]>;
+  /** Items skipped in tolerant mode: key (id, local id or row) → message. */
+  errors: Record<string, string>;
+  message: string | null;
+  /** The stored log's id; `null` for a dry run, which stores nothing. */
+  event: string | null;
+}
+
+/** The body of every error answer of the import interface and the import-log endpoints. */
+export interface ErrorBody {
+  status: number;
+  /** The status's reason phrase. */
+  error: string;
+  /**
+   * What went wrong: a message, or for input and validation errors an object with the message and
+   * where it happened (`tag`, `line`, `column`, `key`).
+   */
+  details: string | ({ message: string } & Record<string, unknown>);
+}
+
+export const IMPORT_OUTCOMES = ['succeeded', 'failed'] as const;
+export type ImportOutcomeName = (typeof IMPORT_OUTCOMES)[number];
+
+/** One stored import log (record type `ImportLog`). */
+export interface ImportLogRecord {
+  id: string;
+  /** The format endpoint: `ead` for `POST /import/ead`. */
+  endpoint: string;
+  /** The query parameters as given. */
+  parameters: Record<string, string | string[]>;
+  user: string;
+  scope?: string;
+  /** The tags of the sources read, in order. */
+  tags: string[];
+  /** The import log; absent when the import failed. */
+  log?: ImportLogDocument;
+  /** The answer, when the format shaped it differently from the log (e.g. a sync's deletions). */
+  result?: Record<string, unknown>;
+  /** Ids of the items the import created, updated or otherwise changed. */
+  touched: string[];
+  outcome: ImportOutcomeName;
+  error?: ErrorBody;
+  /** ISO 8601 times. */
+  started: string;
+  finished: string;
+}
