@@ -1,0 +1,495 @@
+import {
+  CHILD_EDGE_TYPES,
+  DEPENDENT_RELATIONS,
+  DEPENDENT_TYPES,
+  DependentRelation,
+  DependentType,
+  ITEM_EDGE_TYPES,
+  ITEM_TYPES,
+  ItemEdgeType,
+} from '../../items/item-types';
+import {
+  DEPENDENT_LABEL,
+  HASH,
+  ITEM_LABEL,
+  NAMES,
+  OWNER,
+  RECORD_LABEL,
+  SEARCH_INDEX,
+  TEXT,
+  TYPE,
+  UPDATED,
+} from './graph-model';
+
+/**
+ * Every Cypher statement the Neo4j adapter can send. Labels and relationship types that vary are
+ * spelled out at module load from the fixed lists of the item model, never from input, so the
+ * lint test (`test/graph/cypher-lint.spec.ts`) sees each statement exactly as it is sent.
+ */
+export interface CypherStatement<P extends string = string> {
+  readonly name: string;
+  readonly text: string;
+  /** The `$parameters` the text uses, all of which the caller must give. */
+  readonly parameters: readonly P[];
+}
+
+const registry: CypherStatement[] = [];
+
+/** All statements defined below, for the lint test. */
+export const ALL_STATEMENTS: readonly CypherStatement[] = registry;
+
+function statement<const P extends string>(
+  name: string,
+  parameters: readonly P[],
+  text: string,
+): CypherStatement<P> {
+  const defined = { name, parameters, text: text.trim().replace(/\s+/g, ' ') };
+  registry.push(defined);
+  return defined;
+}
+
+/** One statement per member of a fixed list (a label or a relationship type). */
+function statementPer<K extends string, const P extends string>(
+  names: readonly K[],
+  family: string,
+  parameters: readonly P[],
+  text: (name: K) => string,
+): Record<K, CypherStatement<P>> {
+  return Object.fromEntries(
+    names.map((name) => [name, statement(`${family}[${identifier(name)}]`, parameters, text(name))]),
+  ) as Record<K, CypherStatement<P>>;
+}
+
+/** Names spliced into Cypher come from the model; this keeps a bad one from ever reaching a query. */
+function identifier(name: string): string {
+  if (!/^[A-Za-z][A-Za-z0-9]*$/.test(name)) throw new Error(`Not a plain Cypher identifier: ${name}`);
+  return name;
+}
+
+const DEPENDENT_RELATION_NAMES = Object.keys(DEPENDENT_RELATIONS) as DependentRelation[];
+const CHILD_EDGES = CHILD_EDGE_TYPES.map(identifier).join('|');
+const ITEM_EDGES = ITEM_EDGE_TYPES.map(identifier).join('|');
+const DEPENDENT_EDGES = DEPENDENT_RELATION_NAMES.map(identifier).join('|');
+
+/** `REMOVE` of every type label but `type`, so a node whose type changed keeps one type label. */
+function removeOtherLabels(variable: string, labels: readonly string[], type: string): string {
+  return `REMOVE ${variable}:${labels
+    .filter((label) => label !== type)
+    .map(identifier)
+    .join(':')}`;
+}
+
+/**
+ * Binds `variable` to the item or dependent whose id is `idExpression`: item edges point at items,
+ * and `hasLinkBody` at an access point, which is a dependent.
+ */
+function nodeWithId(variable: string, idExpression: string, imported: string): string {
+  return `CALL (${imported}) {
+    MATCH (${variable}:${ITEM_LABEL} {id: ${idExpression}}) RETURN ${variable}
+    UNION
+    MATCH (${variable}:${DEPENDENT_LABEL} {id: ${idExpression}}) RETURN ${variable}
+  }`;
+}
+
+// ---- schema ------------------------------------------------------------------------------------
+
+export const SCHEMA_STATEMENTS = [
+  statement(
+    'ITEM_ID_CONSTRAINT',
+    [],
+    `CREATE CONSTRAINT item_id IF NOT EXISTS FOR (n:${ITEM_LABEL}) REQUIRE n.id IS UNIQUE`,
+  ),
+  statement(
+    'RECORD_ID_CONSTRAINT',
+    [],
+    `CREATE CONSTRAINT record_id IF NOT EXISTS FOR (n:${RECORD_LABEL}) REQUIRE n.id IS UNIQUE`,
+  ),
+  statement(
+    'ITEM_TYPE_INDEX',
+    [],
+    `CREATE INDEX item_type IF NOT EXISTS FOR (n:${ITEM_LABEL}) ON (n.${TYPE})`,
+  ),
+  statement(
+    'DEPENDENT_OWNER_INDEX',
+    [],
+    `CREATE INDEX dependent_owner IF NOT EXISTS FOR (n:${DEPENDENT_LABEL}) ON (n.${OWNER})`,
+  ),
+  statement(
+    'DEPENDENT_ID_INDEX',
+    [],
+    `CREATE INDEX dependent_id IF NOT EXISTS FOR (n:${DEPENDENT_LABEL}) ON (n.id)`,
+  ),
+  statement(
+    'RECORD_TYPE_INDEX',
+    [],
+    `CREATE INDEX record_type IF NOT EXISTS FOR (n:${RECORD_LABEL}) ON (n.${TYPE})`,
+  ),
+  statement(
+    'ACCESS_POINT_NAME_INDEX',
+    [],
+    'CREATE INDEX access_point_name IF NOT EXISTS FOR (n:AccessPoint) ON (n.name)',
+  ),
+  // The words are folded and split in TypeScript (search-words.ts), so the index only splits on
+  // white space: the index and the query see the very same words.
+  statement(
+    'SEARCH_INDEX',
+    [],
+    `CREATE FULLTEXT INDEX ${SEARCH_INDEX} IF NOT EXISTS FOR (n:${ITEM_LABEL}) ON EACH [n.${NAMES}, n.${TEXT}]
+     OPTIONS { indexConfig: { \`fulltext.analyzer\`: 'whitespace' } }`,
+  ),
+];
+
+export const AWAIT_INDEXES = statement(
+  'AWAIT_INDEXES',
+  ['timeoutSeconds'],
+  'CALL db.awaitIndexes($timeoutSeconds)',
+);
+
+// ---- writing items -----------------------------------------------------------------------------
+
+/** `rows`: item property maps with bookkeeping; `now`: the time to record when the hash changed. */
+export const MERGE_ITEMS = statementPer(
+  ITEM_TYPES,
+  'MERGE_ITEMS',
+  ['rows', 'now'],
+  (type) => `
+    UNWIND $rows AS props
+    MERGE (item:${ITEM_LABEL} {id: props.id})
+    WITH item, props, CASE WHEN item.${HASH} = props.${HASH} THEN item.${UPDATED} ELSE $now END AS updated
+    SET item = props
+    SET item.${UPDATED} = updated
+    SET item:${identifier(type)}
+    ${removeOtherLabels('item', ITEM_TYPES, type)}`,
+);
+
+/** `rows`: `{owner, keep}`, the dependent ids each item keeps; the others go, with their edges. */
+export const PRUNE_DEPENDENTS = statement(
+  'PRUNE_DEPENDENTS',
+  ['rows'],
+  `UNWIND $rows AS row
+   MATCH (dependent:${DEPENDENT_LABEL} {${OWNER}: row.owner})
+   WHERE NOT dependent.id IN row.keep
+   DETACH DELETE dependent`,
+);
+
+/** Drops the relationships inside the bundles of `owners`, which are then written afresh. */
+export const UNLINK_DEPENDENTS = statement(
+  'UNLINK_DEPENDENTS',
+  ['owners'],
+  `UNWIND $owners AS owner
+   MATCH (:${DEPENDENT_LABEL} {${OWNER}: owner})-[link:${DEPENDENT_EDGES}]-()
+   WITH DISTINCT link
+   DELETE link`,
+);
+
+/**
+ * `rows`: dependent property maps with bookkeeping. Merged on (owner, id) rather than recreated,
+ * so that item edges to a dependent that survives a rewrite (a link's body) survive too.
+ */
+export const MERGE_DEPENDENTS = statementPer(
+  DEPENDENT_TYPES,
+  'MERGE_DEPENDENTS',
+  ['rows'],
+  (type: DependentType) => `
+    UNWIND $rows AS props
+    MERGE (dependent:${DEPENDENT_LABEL} {${OWNER}: props.${OWNER}, id: props.id})
+    SET dependent = props
+    SET dependent:${identifier(type)}
+    ${removeOtherLabels('dependent', DEPENDENT_TYPES, type)}`,
+);
+
+function linkDependents(relation: DependentRelation, parentMatch: string): string {
+  const [from, to] = DEPENDENT_RELATIONS[relation] === 'out' ? ['parent', 'child'] : ['child', 'parent'];
+  return `
+    UNWIND $rows AS row
+    MATCH ${parentMatch}
+    MATCH (child:${DEPENDENT_LABEL} {${OWNER}: row.owner, id: row.child})
+    CREATE (${from})-[:${identifier(relation)}]->(${to})`;
+}
+
+/** `rows`: `{owner, child}`; ties a dependent to the item that owns it, in the relation's direction. */
+export const LINK_TO_ITEM = statementPer(DEPENDENT_RELATION_NAMES, 'LINK_TO_ITEM', ['rows'], (relation) =>
+  linkDependents(relation, `(parent:${ITEM_LABEL} {id: row.owner})`),
+);
+
+/** `rows`: `{owner, parent, child}`; ties a dependent to the dependent above it. */
+export const LINK_TO_DEPENDENT = statementPer(
+  DEPENDENT_RELATION_NAMES,
+  'LINK_TO_DEPENDENT',
+  ['rows'],
+  (relation) => linkDependents(relation, `(parent:${DEPENDENT_LABEL} {${OWNER}: row.owner, id: row.parent})`),
+);
+
+/** `ids`: items whose outgoing edges of one type go. */
+export const DELETE_EDGES = statementPer(
+  ITEM_EDGE_TYPES,
+  'DELETE_EDGES',
+  ['ids'],
+  (type: ItemEdgeType) => `
+    UNWIND $ids AS id
+    MATCH (:${ITEM_LABEL} {id: id})-[edge:${identifier(type)}]->()
+    DELETE edge`,
+);
+
+/** `rows`: `{from, to}`; MERGE makes an existing edge a no-op. */
+export const ADD_EDGES = statementPer(
+  ITEM_EDGE_TYPES,
+  'ADD_EDGES',
+  ['rows'],
+  (type) => `
+    UNWIND $rows AS row
+    MATCH (source:${ITEM_LABEL} {id: row.from})
+    ${nodeWithId('target', 'row.to', 'row')}
+    MERGE (source)-[:${identifier(type)}]->(target)`,
+);
+
+export const RETARGET_EDGES = statementPer(
+  ITEM_EDGE_TYPES,
+  'RETARGET_EDGES',
+  ['fromId', 'toId'],
+  (type) => `
+    ${nodeWithId('previous', '$fromId', '')}
+    ${nodeWithId('replacement', '$toId', '')}
+    MATCH (source:${ITEM_LABEL})-[edge:${identifier(type)}]->(previous)
+    MERGE (source)-[:${identifier(type)}]->(replacement)
+    DELETE edge`,
+);
+
+export const DELETE_ITEMS = statement(
+  'DELETE_ITEMS',
+  ['ids'],
+  `UNWIND $ids AS id
+   MATCH (item:${ITEM_LABEL} {id: id})
+   CALL (id) {
+     MATCH (dependent:${DEPENDENT_LABEL} {${OWNER}: id})
+     DETACH DELETE dependent
+   }
+   DETACH DELETE item`,
+);
+
+// ---- reading items -----------------------------------------------------------------------------
+
+/** Each item with its dependents, the relationships among them, and its outgoing item edges. */
+export const GET_ITEMS = statement(
+  'GET_ITEMS',
+  ['ids'],
+  `UNWIND $ids AS id
+   MATCH (item:${ITEM_LABEL} {id: id})
+   RETURN item,
+     COLLECT { MATCH (dependent:${DEPENDENT_LABEL} {${OWNER}: id}) RETURN dependent } AS dependents,
+     COLLECT {
+       MATCH (:${DEPENDENT_LABEL} {${OWNER}: id})-[link:${DEPENDENT_EDGES}]-()
+       RETURN DISTINCT link
+     } AS links,
+     COLLECT {
+       MATCH (item)-[edge:${ITEM_EDGES}]->(target)
+       RETURN {type: type(edge), target: target.id}
+     } AS edges`,
+);
+
+export const GET_HASHES = statement(
+  'GET_HASHES',
+  ['ids'],
+  `UNWIND $ids AS id
+   MATCH (item:${ITEM_LABEL} {id: id})
+   RETURN id, item.${HASH} AS hash`,
+);
+
+export const GET_TYPES = statement(
+  'GET_TYPES',
+  ['ids'],
+  `UNWIND $ids AS id
+   MATCH (item:${ITEM_LABEL} {id: id})
+   RETURN id, item.${TYPE} AS type`,
+);
+
+/**
+ * The longest chain up to a root: where an item has more than one parent edge (a unit both
+ * `childOf` its parent and `heldBy` the repository), the longer way is the one through its parent.
+ */
+export const ANCESTORS = statement(
+  'ANCESTORS',
+  ['ids'],
+  `UNWIND $ids AS id
+   MATCH (item:${ITEM_LABEL} {id: id})
+   CALL (item) {
+     OPTIONAL MATCH chain = (item)-[:${CHILD_EDGES}*]->(root:${ITEM_LABEL})
+     WHERE NOT EXISTS { (root)-[:${CHILD_EDGES}]->(:${ITEM_LABEL}) }
+     RETURN chain
+     ORDER BY length(chain) DESC, [node IN nodes(chain) | node.id]
+     LIMIT 1
+   }
+   RETURN id, [ancestor IN coalesce(nodes(chain)[1..], []) | {id: ancestor.id, type: ancestor.${TYPE}}] AS ancestors`,
+);
+
+export const COUNT_CHILDREN = statement(
+  'COUNT_CHILDREN',
+  ['ids'],
+  `UNWIND $ids AS id
+   MATCH (item:${ITEM_LABEL} {id: id})
+   RETURN id, COUNT { MATCH (item)<-[:${CHILD_EDGES}]-(child:${ITEM_LABEL}) RETURN DISTINCT child } AS children`,
+);
+
+/** Each item below the root once, with its parent on its longest chain (as `ANCESTORS`). */
+export const SUBTREE = statement(
+  'SUBTREE',
+  ['rootId'],
+  `MATCH (root:${ITEM_LABEL} {id: $rootId})
+   MATCH chain = (root)<-[:${CHILD_EDGES}*]-(item:${ITEM_LABEL})
+   WHERE item <> root
+   WITH item, chain
+   ORDER BY length(chain) DESC
+   WITH item, head(collect(chain)) AS longest
+   RETURN item.id AS id, item.${TYPE} AS type, item.identifier AS localId,
+     nodes(longest)[-2].id AS parentId, length(longest) AS depth
+   ORDER BY depth, id`,
+);
+
+export const FIND_ACCESS_POINTS = statement(
+  'FIND_ACCESS_POINTS',
+  ['scopeId', 'names'],
+  `MATCH (scope:${ITEM_LABEL} {id: $scopeId})
+   MATCH (point:AccessPoint)
+   WHERE point.name IN $names
+   MATCH (item:${ITEM_LABEL} {id: point.${OWNER}})
+   WHERE EXISTS { (item)-[:${CHILD_EDGES}*]->(scope) }
+   RETURN point.id AS accessPointId, item.id AS itemId, point.name AS name, point.type AS type
+   ORDER BY itemId, accessPointId`,
+);
+
+export const INCOMING = statementPer(
+  ITEM_EDGE_TYPES,
+  'INCOMING',
+  ['targetId'],
+  (type) => `
+    ${nodeWithId('target', '$targetId', '')}
+    MATCH (source:${ITEM_LABEL})-[:${identifier(type)}]->(target)
+    RETURN DISTINCT source.id AS id
+    ORDER BY id`,
+);
+
+// ---- search ------------------------------------------------------------------------------------
+
+export type SearchScope = 'everywhere' | 'children' | 'descendants';
+
+interface SearchStatements<P extends string> {
+  count: CypherStatement<P>;
+  page: CypherStatement<P | 'offset' | 'limit'>;
+}
+
+const TYPE_FILTER = `(size($types) = 0 OR node.${TYPE} IN $types)`;
+
+const SCOPE_PATTERN: Record<Exclude<SearchScope, 'everywhere'>, string> = {
+  children: `-[:${CHILD_EDGES}]->`,
+  descendants: `-[:${CHILD_EDGES}*]->`,
+};
+
+function searchStatements<const P extends string>(
+  name: string,
+  parameters: readonly P[],
+  matching: string,
+  order: string,
+): SearchStatements<P> {
+  return {
+    count: statement(`${name}.count`, parameters, `${matching} RETURN count(node) AS total`),
+    page: statement(
+      `${name}.page`,
+      [...parameters, 'offset', 'limit'],
+      `${matching} RETURN node.id AS id, node.${TYPE} AS type ORDER BY ${order} SKIP $offset LIMIT $limit`,
+    ),
+  };
+}
+
+const FULLTEXT_MATCH = `CALL db.index.fulltext.queryNodes('${SEARCH_INDEX}', $query) YIELD node, score WHERE ${TYPE_FILTER}`;
+const RELEVANCE_ORDER = 'score DESC, id';
+
+/** Search by words (`query`: a Lucene query from `search-words.ts`), within a scope or not. */
+export const TEXT_SEARCH = {
+  everywhere: searchStatements('TEXT_SEARCH.everywhere', ['query', 'types'], FULLTEXT_MATCH, RELEVANCE_ORDER),
+  children: searchStatements(
+    'TEXT_SEARCH.children',
+    ['query', 'types', 'scopeId'],
+    `${FULLTEXT_MATCH} AND EXISTS { (node)${SCOPE_PATTERN.children}(:${ITEM_LABEL} {id: $scopeId}) }`,
+    RELEVANCE_ORDER,
+  ),
+  descendants: searchStatements(
+    'TEXT_SEARCH.descendants',
+    ['query', 'types', 'scopeId'],
+    `${FULLTEXT_MATCH} AND EXISTS { (node)${SCOPE_PATTERN.descendants}(:${ITEM_LABEL} {id: $scopeId}) }`,
+    RELEVANCE_ORDER,
+  ),
+};
+
+/** Every item (of `types`), within a scope or not, by id. */
+export const BROWSE = {
+  everywhere: searchStatements(
+    'BROWSE.everywhere',
+    ['types'],
+    `MATCH (node:${ITEM_LABEL}) WHERE ${TYPE_FILTER}`,
+    'id',
+  ),
+  children: searchStatements(
+    'BROWSE.children',
+    ['types', 'scopeId'],
+    `MATCH (node:${ITEM_LABEL})${SCOPE_PATTERN.children}(:${ITEM_LABEL} {id: $scopeId})
+     WITH DISTINCT node WHERE ${TYPE_FILTER}`,
+    'id',
+  ),
+  descendants: searchStatements(
+    'BROWSE.descendants',
+    ['types', 'scopeId'],
+    `MATCH (node:${ITEM_LABEL})${SCOPE_PATTERN.descendants}(:${ITEM_LABEL} {id: $scopeId})
+     WITH DISTINCT node WHERE ${TYPE_FILTER}`,
+    'id',
+  ),
+};
+
+// ---- records -----------------------------------------------------------------------------------
+
+/** `rows`: `{type, props}` with the id and type among the props. */
+export const PUT_RECORDS = statement(
+  'PUT_RECORDS',
+  ['rows'],
+  `UNWIND $rows AS row
+   MERGE (record:${RECORD_LABEL} {id: row.props.id})
+   SET record = row.props
+   SET record:$(row.type)`,
+);
+
+export const GET_RECORD = statement(
+  'GET_RECORD',
+  ['id'],
+  `MATCH (record:${RECORD_LABEL} {id: $id}) RETURN record`,
+);
+
+/** Without a range, `from` and `to` are null and `rangeProperty` is not looked at. */
+const RECORD_FILTER = `
+  MATCH (record:${RECORD_LABEL} {${TYPE}: $type})
+  WHERE all(key IN keys($equals) WHERE record[key] = $equals[key])
+    AND ($from IS NULL OR record[$rangeProperty] >= $from)
+    AND ($to IS NULL OR record[$rangeProperty] <= $to)`;
+const RECORD_FILTER_PARAMETERS = ['type', 'equals', 'rangeProperty', 'from', 'to'] as const;
+
+export const COUNT_RECORDS = statement(
+  'COUNT_RECORDS',
+  RECORD_FILTER_PARAMETERS,
+  `${RECORD_FILTER} RETURN count(record) AS total`,
+);
+
+function findRecords(direction: 'ASC' | 'DESC') {
+  return statement(
+    `FIND_RECORDS.${direction}`,
+    [...RECORD_FILTER_PARAMETERS, 'orderProperty', 'offset', 'limit'],
+    `${RECORD_FILTER}
+     RETURN record
+     ORDER BY record[$orderProperty] ${direction}, record.id
+     SKIP $offset LIMIT $limit`,
+  );
+}
+
+export const FIND_RECORDS = { ascending: findRecords('ASC'), descending: findRecords('DESC') };
+
+// ---- tests -------------------------------------------------------------------------------------
+
+/** Empties the database; only the contract suite sends it, to a test database. */
+export const DELETE_EVERYTHING = statement('DELETE_EVERYTHING', [], 'MATCH (n) DETACH DELETE n');

@@ -1,0 +1,35 @@
+import { DEPENDENT_TYPES, ITEM_TYPES } from '../../items/item-types';
+
+/**
+ * How the port's model lies in Neo4j. Main items carry the shared `Item` label (ids are unique
+ * across item types) and their type label; dependents carry `Dependent`, their type label and the
+ * id of the item that owns them; records carry `Record` and their record type as a label.
+ */
+export const ITEM_LABEL = 'Item';
+export const DEPENDENT_LABEL = 'Dependent';
+export const RECORD_LABEL = 'Record';
+
+/** Bookkeeping properties. Data keys are stored as they are, so these must not clash with them. */
+export const ID = 'id';
+export const TYPE = '_type';
+export const HASH = '_hash';
+export const UPDATED = '_updated';
+export const OWNER = '_owner';
+/** The item's searchable words (see `search-words.ts`), in the full-text index. */
+export const NAMES = '_names';
+export const TEXT = '_text';
+
+export const ITEM_BOOKKEEPING: readonly string[] = [ID, TYPE, HASH, UPDATED, NAMES, TEXT];
+export const DEPENDENT_BOOKKEEPING: readonly string[] = [ID, TYPE, OWNER];
+export const RECORD_BOOKKEEPING: readonly string[] = [ID, TYPE];
+
+export const SEARCH_INDEX = 'item_search';
+
+/** Labels the adapter uses itself; a record type must not be one of them. */
+export const RESERVED_LABELS: readonly string[] = [
+  ITEM_LABEL,
+  DEPENDENT_LABEL,
+  RECORD_LABEL,
+  ...ITEM_TYPES,
+  ...DEPENDENT_TYPES,
+];

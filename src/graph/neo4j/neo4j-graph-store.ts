@@ -1,0 +1,95 @@
+import { auth, driver as createDriver, Driver, int, session as accessModes } from 'neo4j-driver';
+import { GraphReader, GraphStore, GraphWriter } from '../graph-store';
+import { SerialQueue } from '../sqlite/serial-queue';
+import { AWAIT_INDEXES, SCHEMA_STATEMENTS } from './cypher';
+import { Neo4jGraphReader, Neo4jGraphWriter } from './neo4j-graph-transaction';
+import { statementRunner } from './statement-runner';
+
+export interface Neo4jConnectOptions {
+  url: string;
+  user: string;
+  password: string;
+}
+
+/** How long `connect` waits for the indexes it created to come online. */
+const INDEX_WAIT_SECONDS = 300;
+
+/**
+ * The `GraphStore` port on Neo4j 5.26 LTS / 2025.x. Each write is one explicit transaction, and
+ * writers of this process queue for it; reads are read transactions, which Neo4j never blocks.
+ * The statements it sends are all in `cypher.ts`.
+ */
+export class Neo4jGraphStore extends GraphStore {
+  private readonly writers = new SerialQueue();
+
+  private constructor(private readonly driver: Driver) {
+    super();
+  }
+
+  /** Connects, checks the server answers, and creates the constraints and indexes if missing. */
+  static async connect(options: Neo4jConnectOptions): Promise<Neo4jGraphStore> {
+    const driver = createDriver(options.url, auth.basic(options.user, options.password), {
+      disableLosslessIntegers: true,
+    });
+    try {
+      await driver.verifyConnectivity();
+      await createSchema(driver);
+    } catch (error) {
+      await driver.close();
+      throw error;
+    }
+    return new Neo4jGraphStore(driver);
+  }
+
+  async read<T>(work: (tx: GraphReader) => Promise<T>): Promise<T> {
+    const session = this.driver.session({ defaultAccessMode: accessModes.READ });
+    try {
+      return await session.executeRead((tx) => work(new Neo4jGraphReader(statementRunner(tx))));
+    } finally {
+      await session.close();
+    }
+  }
+
+  write<T>(work: (tx: GraphWriter) => Promise<T>, options: { commit?: boolean } = {}): Promise<T> {
+    return this.writers.run(() => this.writeNow(work, options.commit !== false));
+  }
+
+  async ping(): Promise<void> {
+    await this.driver.verifyConnectivity();
+  }
+
+  async close(): Promise<void> {
+    await this.driver.close();
+  }
+
+  private async writeNow<T>(work: (tx: GraphWriter) => Promise<T>, commit: boolean): Promise<T> {
+    const session = this.driver.session({ defaultAccessMode: accessModes.WRITE });
+    try {
+      const transaction = session.beginTransaction();
+      let result: T;
+      try {
+        result = await work(new Neo4jGraphWriter(statementRunner(transaction)));
+      } catch (error) {
+        // A failed statement has already ended the transaction; rolling back then is a no-op.
+        await transaction.rollback().catch(() => undefined);
+        throw error;
+      }
+      await (commit ? transaction.commit() : transaction.rollback());
+      return result;
+    } finally {
+      await session.close();
+    }
+  }
+}
+
+async function createSchema(driver: Driver): Promise<void> {
+  const session = driver.session({ defaultAccessMode: accessModes.WRITE });
+  try {
+    // Schema commands cannot share a transaction with each other or with data: one each.
+    const run = statementRunner(session);
+    for (const statement of SCHEMA_STATEMENTS) await run(statement, {});
+    await run(AWAIT_INDEXES, { timeoutSeconds: int(INDEX_WAIT_SECONDS) });
+  } finally {
+    await session.close();
+  }
+}

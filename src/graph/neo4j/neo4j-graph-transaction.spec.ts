@@ -1,0 +1,166 @@
+import { isInt, Record as ResultRecord } from 'neo4j-driver';
+import { ItemWrite } from '../graph-store';
+import { ALL_STATEMENTS } from './cypher';
+import { Neo4jGraphWriter } from './neo4j-graph-transaction';
+import { statementRunner } from './statement-runner';
+
+interface Sent {
+  name: string;
+  parameters: Record<string, unknown>;
+}
+
+/** A writer whose statements are recorded instead of sent; each answers `answer(name)`. */
+function recordingWriter(answer: (name: string) => Record<string, unknown>[] = () => []) {
+  const sent: Sent[] = [];
+  const writer = new Neo4jGraphWriter(
+    statementRunner({
+      run: (text, parameters) => {
+        const name = ALL_STATEMENTS.find((statement) => statement.text === text)!.name;
+        sent.push({ name, parameters });
+        const records = answer(name).map((row) => ({ get: (key: string) => row[key] }) as ResultRecord);
+        return Promise.resolve({ records });
+      },
+    }),
+  );
+  return { sent, writer };
+}
+
+function unit(index: number): ItemWrite {
+  const id = `u${index}`;
+  return {
+    hash: `hash-${id}`,
+    edges: { heldBy: ['r1'] },
+    bundle: {
+      id,
+      type: 'DocumentaryUnit',
+      data: { identifier: id },
+      relations: {
+        describes: [
+          {
+            id: `${id}.eng`,
+            type: 'DocumentaryUnitDescription',
+            data: { name: `Unit ${index}`, languageCode: 'eng' },
+            relations: {
+              relatesTo: [
+                { id: `${id}.eng.ap0`, type: 'AccessPoint', data: { name: 'Berlin' }, relations: {} },
+              ],
+            },
+          },
+        ],
+      },
+    },
+  };
+}
+
+const units = (count: number) => Array.from({ length: count }, (_, index) => unit(index));
+const rowsOf = (sent: Sent[], name: string) =>
+  sent.filter((call) => call.name === name).flatMap((call) => call.parameters.rows as unknown[]);
+
+describe('Neo4jGraphWriter.putItems', () => {
+  it('writes thousands of items in a few batch statements, not one round trip per item', async () => {
+    const { sent, writer } = recordingWriter();
+    await writer.putItems(units(2500));
+
+    expect(sent.length).toBeLessThanOrEqual(3 * 10);
+    expect(rowsOf(sent, 'MERGE_ITEMS[DocumentaryUnit]')).toHaveLength(2500);
+    expect(rowsOf(sent, 'MERGE_DEPENDENTS[DocumentaryUnitDescription]')).toHaveLength(2500);
+    expect(rowsOf(sent, 'MERGE_DEPENDENTS[AccessPoint]')).toHaveLength(2500);
+    expect(rowsOf(sent, 'LINK_TO_ITEM[describes]')).toHaveLength(2500);
+    expect(rowsOf(sent, 'LINK_TO_DEPENDENT[relatesTo]')).toHaveLength(2500);
+    expect(rowsOf(sent, 'ADD_EDGES[heldBy]')).toHaveLength(2500);
+    for (const call of sent) {
+      const size = ((call.parameters.rows ?? call.parameters.ids ?? call.parameters.owners) as unknown[])
+        .length;
+      expect(size).toBeLessThanOrEqual(1000);
+    }
+  });
+
+  it('writes every node before any item edge, so an edge may point further down the list', async () => {
+    const { sent, writer } = recordingWriter();
+    await writer.putItems(units(1500));
+    const names = sent.map((call) => call.name);
+    const lastNodeWrite = names.map((name) => name.startsWith('MERGE_')).lastIndexOf(true);
+    const firstEdgeWrite = names.findIndex((name) => name.includes('EDGES'));
+    expect(firstEdgeWrite).toBeGreaterThan(lastNodeWrite);
+  });
+
+  it('replaces only the edge types a write names, an empty list clearing the type', async () => {
+    const { sent, writer } = recordingWriter();
+    await writer.putItems([{ ...unit(1), edges: { heldBy: [], hasPermissionScope: ['r2'] } }]);
+    const edgeCalls = sent.filter((call) => call.name.includes('EDGES'));
+    expect(edgeCalls).toEqual([
+      { name: 'DELETE_EDGES[heldBy]', parameters: { ids: ['u1'] } },
+      { name: 'DELETE_EDGES[hasPermissionScope]', parameters: { ids: ['u1'] } },
+      { name: 'ADD_EDGES[hasPermissionScope]', parameters: { rows: [{ from: 'u1', to: 'r2' }] } },
+    ]);
+  });
+
+  it('keeps the dependents a rewrite still has and prunes the rest', async () => {
+    const { sent, writer } = recordingWriter();
+    await writer.putItems([unit(1)]);
+    expect(sent.find((call) => call.name === 'PRUNE_DEPENDENTS')!.parameters).toEqual({
+      rows: [{ owner: 'u1', keep: ['u1.eng', 'u1.eng.ap0'] }],
+    });
+  });
+});
+
+describe('Neo4jGraphWriter edges and records', () => {
+  it('adds each distinct edge once', async () => {
+    const { sent, writer } = recordingWriter();
+    const edge = { from: 'l1', type: 'hasLinkTarget' as const, to: 'u1' };
+    await writer.addEdges([edge, edge, { ...edge, to: 'u2' }]);
+    expect(sent).toEqual([
+      {
+        name: 'ADD_EDGES[hasLinkTarget]',
+        parameters: {
+          rows: [
+            { from: 'l1', to: 'u1' },
+            { from: 'l1', to: 'u2' },
+          ],
+        },
+      },
+    ]);
+  });
+
+  it('sends nothing to move edges onto the item they already point at', async () => {
+    const { sent, writer } = recordingWriter();
+    await writer.retargetEdges('u1', 'u1', 'hasLinkTarget');
+    expect(sent).toEqual([]);
+  });
+
+  it('refuses a record type that is one of its own labels', async () => {
+    const { sent, writer } = recordingWriter();
+    await expect(writer.putRecords([{ id: 'x', type: 'Item', props: {} }])).rejects.toThrow(
+      'Record type "Item" is a label the Neo4j store reserves',
+    );
+    expect(sent).toEqual([]);
+  });
+});
+
+describe('Neo4jGraphReader.search', () => {
+  const counted = (name: string) => (name.endsWith('.count') ? [{ total: 0 }] : []);
+
+  it('browses by id when the text has no words, and pages with integers', async () => {
+    const { sent, writer } = recordingWriter(counted);
+    await writer.search({ text: ' "* ', types: ['Country'], offset: 20, limit: 10 });
+    expect(sent.map((call) => call.name)).toEqual(['BROWSE.everywhere.count', 'BROWSE.everywhere.page']);
+    const page = sent[1].parameters;
+    expect(page.types).toEqual(['Country']);
+    expect(isInt(page.offset) && isInt(page.limit)).toBe(true);
+    expect([Number(page.offset), Number(page.limit)]).toEqual([20, 10]);
+  });
+
+  it('searches the full-text index within the scope asked for', async () => {
+    const { sent, writer } = recordingWriter(counted);
+    await writer.search({ text: 'camp', scope: { id: 'r1', depth: 'descendants' }, offset: 0, limit: 10 });
+    expect(sent.map((call) => call.name)).toEqual([
+      'TEXT_SEARCH.descendants.count',
+      'TEXT_SEARCH.descendants.page',
+    ]);
+    expect(sent[0].parameters).toEqual({
+      query: '(_names:camp*^2 OR _text:camp*)',
+      types: [],
+      scopeId: 'r1',
+    });
+  });
+});

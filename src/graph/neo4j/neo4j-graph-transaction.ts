@@ -1,0 +1,290 @@
+import { int, Node, Record as ResultRecord, Relationship } from 'neo4j-driver';
+import {
+  AccessPointMatch,
+  GraphReader,
+  GraphWriter,
+  ItemRef,
+  ItemWrite,
+  RecordNode,
+  RecordQuery,
+  SearchQuery,
+  SearchResult,
+  StoredItem,
+  SubtreeEntry,
+} from '../graph-store';
+import { ItemEdgeType, ItemType } from '../../items/item-types';
+import {
+  DependentLinkRow,
+  FlatBundle,
+  flattenItem,
+  recordFromNode,
+  recordProps,
+  storedItem,
+} from './bundle-rows';
+import {
+  ADD_EDGES,
+  ANCESTORS,
+  BROWSE,
+  COUNT_CHILDREN,
+  COUNT_RECORDS,
+  CypherStatement,
+  DELETE_EDGES,
+  DELETE_ITEMS,
+  FIND_ACCESS_POINTS,
+  FIND_RECORDS,
+  GET_HASHES,
+  GET_ITEMS,
+  GET_RECORD,
+  GET_TYPES,
+  INCOMING,
+  LINK_TO_DEPENDENT,
+  LINK_TO_ITEM,
+  MERGE_DEPENDENTS,
+  MERGE_ITEMS,
+  PRUNE_DEPENDENTS,
+  PUT_RECORDS,
+  RETARGET_EDGES,
+  SUBTREE,
+  TEXT_SEARCH,
+  UNLINK_DEPENDENTS,
+} from './cypher';
+import { ID, RESERVED_LABELS } from './graph-model';
+import { fulltextQuery } from './search-words';
+import { StatementRunner } from './statement-runner';
+
+/** Rows per statement: large enough to keep round trips few, small enough to bound one message. */
+const BATCH_SIZE = 1000;
+
+export class Neo4jGraphReader implements GraphReader {
+  constructor(protected readonly run: StatementRunner) {}
+
+  async getItems(ids: readonly string[]): Promise<Map<string, StoredItem>> {
+    const records = await this.perBatch(ids, (batch) => this.run(GET_ITEMS, { ids: batch }));
+    return new Map(
+      records.map((record) => {
+        const item = storedItem({
+          item: record.get('item') as Node,
+          dependents: record.get('dependents') as Node[],
+          links: record.get('links') as Relationship[],
+          edges: record.get('edges') as { type: ItemEdgeType; target: string }[],
+        });
+        return [item.bundle.id, item];
+      }),
+    );
+  }
+
+  async getHashes(ids: readonly string[]): Promise<Map<string, string>> {
+    const records = await this.perBatch(ids, (batch) => this.run(GET_HASHES, { ids: batch }));
+    return new Map(records.map((record) => [record.get('id') as string, record.get('hash') as string]));
+  }
+
+  async getTypes(ids: readonly string[]): Promise<Map<string, ItemType>> {
+    const records = await this.perBatch(ids, (batch) => this.run(GET_TYPES, { ids: batch }));
+    return new Map(records.map((record) => [record.get('id') as string, record.get('type') as ItemType]));
+  }
+
+  async ancestors(ids: readonly string[]): Promise<Map<string, ItemRef[]>> {
+    const records = await this.perBatch(ids, (batch) => this.run(ANCESTORS, { ids: batch }));
+    return new Map(
+      records.map((record) => [record.get('id') as string, record.get('ancestors') as ItemRef[]]),
+    );
+  }
+
+  async countChildren(ids: readonly string[]): Promise<Map<string, number>> {
+    const records = await this.perBatch(ids, (batch) => this.run(COUNT_CHILDREN, { ids: batch }));
+    return new Map(records.map((record) => [record.get('id') as string, record.get('children') as number]));
+  }
+
+  async subtree(rootId: string): Promise<SubtreeEntry[]> {
+    const records = await this.run(SUBTREE, { rootId });
+    return records.map((record) => ({
+      id: record.get('id') as string,
+      type: record.get('type') as ItemType,
+      localId: String(record.get('localId') ?? ''),
+      parentId: record.get('parentId') as string,
+    }));
+  }
+
+  async search(query: SearchQuery): Promise<SearchResult> {
+    const lucene = fulltextQuery(query.text);
+    const scope = query.scope?.depth ?? 'everywhere';
+    const statements: { count: CypherStatement; page: CypherStatement } =
+      lucene === undefined ? BROWSE[scope] : TEXT_SEARCH[scope];
+    const parameters = { query: lucene, types: query.types ?? [], scopeId: query.scope?.id };
+    const [counted] = await this.run(statements.count, parameters);
+    const page = await this.run(statements.page, {
+      ...parameters,
+      offset: int(query.offset),
+      limit: int(query.limit),
+    });
+    return {
+      total: counted.get('total') as number,
+      hits: page.map((record) => ({ id: record.get('id') as string, type: record.get('type') as ItemType })),
+    };
+  }
+
+  async findAccessPoints(scopeId: string, names: readonly string[]): Promise<AccessPointMatch[]> {
+    if (names.length === 0) return [];
+    const records = await this.run(FIND_ACCESS_POINTS, { scopeId, names });
+    return records.map((record) => ({
+      accessPointId: record.get('accessPointId') as string,
+      itemId: record.get('itemId') as string,
+      name: record.get('name') as string,
+      type: String(record.get('type') ?? ''),
+    }));
+  }
+
+  async incoming(targetId: string, type: ItemEdgeType): Promise<string[]> {
+    const records = await this.run(INCOMING[type], { targetId });
+    return records.map((record) => record.get('id') as string);
+  }
+
+  async getRecord(id: string): Promise<RecordNode | undefined> {
+    const [record] = await this.run(GET_RECORD, { id });
+    return record && recordFromNode(record.get('record') as Node);
+  }
+
+  async findRecords(query: RecordQuery): Promise<{ total: number; records: RecordNode[] }> {
+    const filter = {
+      type: query.type,
+      equals: query.equals ?? {},
+      rangeProperty: query.range?.property ?? ID,
+      from: query.range?.from ?? null,
+      to: query.range?.to ?? null,
+    };
+    const [counted] = await this.run(COUNT_RECORDS, filter);
+    const page = await this.run(
+      query.orderBy?.descending ? FIND_RECORDS.descending : FIND_RECORDS.ascending,
+      {
+        ...filter,
+        orderProperty: query.orderBy?.property ?? ID,
+        offset: int(query.offset ?? 0),
+        limit: int(query.limit ?? Number.MAX_SAFE_INTEGER),
+      },
+    );
+    return {
+      total: counted.get('total') as number,
+      records: page.map((record) => recordFromNode(record.get('record') as Node)),
+    };
+  }
+
+  /** Runs `work` once per batch of `ids` (deduplicated) and concatenates the rows. */
+  protected async perBatch<T>(
+    ids: readonly T[],
+    work: (batch: T[]) => Promise<ResultRecord[]>,
+  ): Promise<ResultRecord[]> {
+    const rows: ResultRecord[] = [];
+    for (const batch of batches([...new Set(ids)])) rows.push(...(await work(batch)));
+    return rows;
+  }
+}
+
+export class Neo4jGraphWriter extends Neo4jGraphReader implements GraphWriter {
+  async putItems(items: readonly ItemWrite[]): Promise<void> {
+    const now = new Date().toISOString();
+    // Every node first, then item edges: an edge may point at an item later in the list.
+    for (const batch of batches(items)) await this.writeBundles(batch.map(flattenItem), now);
+    for (const batch of batches(items)) await this.replaceEdges(batch);
+  }
+
+  async deleteItems(ids: readonly string[]): Promise<void> {
+    await this.perBatch(ids, (batch) => this.run(DELETE_ITEMS, { ids: batch }));
+  }
+
+  async addEdges(edges: readonly { from: string; type: ItemEdgeType; to: string }[]): Promise<void> {
+    const unique = new Map(edges.map((edge) => [JSON.stringify([edge.from, edge.type, edge.to]), edge]));
+    for (const [type, rows] of groupBy([...unique.values()], (edge) => edge.type)) {
+      for (const batch of batches(rows)) {
+        await this.run(ADD_EDGES[type], { rows: batch.map(({ from, to }) => ({ from, to })) });
+      }
+    }
+  }
+
+  async retargetEdges(fromId: string, toId: string, type: ItemEdgeType): Promise<void> {
+    if (fromId !== toId) await this.run(RETARGET_EDGES[type], { fromId, toId });
+  }
+
+  async putRecords(records: readonly RecordNode[]): Promise<void> {
+    for (const record of records) {
+      if (RESERVED_LABELS.includes(record.type)) {
+        throw new Error(`Record type "${record.type}" is a label the Neo4j store reserves`);
+      }
+    }
+    for (const batch of batches(records)) {
+      await this.run(PUT_RECORDS, {
+        rows: batch.map((record) => ({
+          type: record.type,
+          props: recordProps(record.id, record.type, record.props),
+        })),
+      });
+    }
+  }
+
+  private async writeBundles(bundles: FlatBundle[], now: string): Promise<void> {
+    for (const [type, rows] of groupBy(bundles, (bundle) => bundle.item.type)) {
+      await this.run(MERGE_ITEMS[type], { rows: rows.map((bundle) => bundle.item.props), now });
+    }
+    const owners = bundles.map((bundle) => bundle.item.props.id);
+    await this.run(PRUNE_DEPENDENTS, {
+      rows: bundles.map((bundle) => ({
+        owner: bundle.item.props.id,
+        keep: bundle.dependents.map((dependent) => dependent.props.id),
+      })),
+    });
+    await this.run(UNLINK_DEPENDENTS, { owners });
+    const dependents = bundles.flatMap((bundle) => bundle.dependents);
+    for (const [type, rows] of groupBy(dependents, (dependent) => dependent.type)) {
+      for (const batch of batches(rows)) {
+        await this.run(MERGE_DEPENDENTS[type], { rows: batch.map((dependent) => dependent.props) });
+      }
+    }
+    await this.linkDependents(bundles.flatMap((bundle) => bundle.links));
+  }
+
+  private async linkDependents(links: DependentLinkRow[]): Promise<void> {
+    const toItem = links.filter((link) => link.parent === undefined);
+    const toDependent = links.filter((link) => link.parent !== undefined);
+    for (const [statements, group] of [
+      [LINK_TO_ITEM, toItem],
+      [LINK_TO_DEPENDENT, toDependent],
+    ] as const) {
+      for (const [relation, rows] of groupBy(group, (link) => link.relation)) {
+        for (const batch of batches(rows)) {
+          await this.run(statements[relation], {
+            rows: batch.map(({ owner, parent, child }) => ({ owner, parent: parent ?? null, child })),
+          });
+        }
+      }
+    }
+  }
+
+  private async replaceEdges(items: readonly ItemWrite[]): Promise<void> {
+    const named = items.flatMap(({ bundle, edges = {} }) =>
+      (Object.entries(edges) as [ItemEdgeType, string[]][]).map(([type, targets]) => ({
+        from: bundle.id,
+        type,
+        targets,
+      })),
+    );
+    for (const [type, replacements] of groupBy(named, (replacement) => replacement.type)) {
+      await this.run(DELETE_EDGES[type], { ids: replacements.map((replacement) => replacement.from) });
+    }
+    await this.addEdges(
+      named.flatMap(({ from, type, targets }) => targets.map((to) => ({ from, type, to }))),
+    );
+  }
+}
+
+function* batches<T>(items: readonly T[]): Generator<T[]> {
+  for (let start = 0; start < items.length; start += BATCH_SIZE) yield items.slice(start, start + BATCH_SIZE);
+}
+
+function groupBy<T, K>(items: readonly T[], key: (item: T) => K): Map<K, T[]> {
+  const groups = new Map<K, T[]>();
+  for (const item of items) {
+    const group = groups.get(key(item));
+    if (group) group.push(item);
+    else groups.set(key(item), [item]);
+  }
+  return groups;
+}

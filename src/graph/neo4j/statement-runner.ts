@@ -1,0 +1,30 @@
+import { QueryResult, Record as ResultRecord } from 'neo4j-driver';
+import { ALL_STATEMENTS, CypherStatement } from './cypher';
+
+/** Runs one statement in the open transaction and gives its rows. */
+export type StatementRunner = <P extends string>(
+  statement: CypherStatement<P>,
+  parameters: Record<P, unknown>,
+) => Promise<ResultRecord[]>;
+
+/** Anything that runs Cypher: an explicit or a managed transaction, or a session. */
+export interface CypherRunner {
+  run(text: string, parameters: Record<string, unknown>): PromiseLike<Pick<QueryResult, 'records'>>;
+}
+
+/**
+ * Sends exactly a statement's declared parameters. Refuses a statement with a parameter missing,
+ * and one not defined in `cypher.ts`, which the lint test would not have seen.
+ */
+export function statementRunner(runner: CypherRunner): StatementRunner {
+  return async (statement, parameters) => {
+    if (!ALL_STATEMENTS.includes(statement)) throw new Error(`${statement.name} is not in cypher.ts`);
+    const given = parameters as Record<string, unknown>;
+    const sent: Record<string, unknown> = {};
+    for (const name of statement.parameters) {
+      if (given[name] === undefined) throw new Error(`${statement.name}: parameter $${name} not given`);
+      sent[name] = given[name];
+    }
+    return (await runner.run(statement.text, sent)).records;
+  };
+}
