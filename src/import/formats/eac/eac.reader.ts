@@ -1,0 +1,53 @@
+import { Injectable } from '@nestjs/common';
+import { ItemType } from '../../../items/item-types';
+import { XmlMapping } from '../common/xml-mapping';
+import { readXml } from '../common/xml-parser';
+import {
+  FormatReader,
+  ImportContext,
+  ImportFormat,
+  ImportInputError,
+  ImportSource,
+  ReadEvent,
+} from '../format-reader';
+import { agentFromRecord } from './eac-agent';
+import { EacHandler } from './eac-handler';
+import { DEFAULT_EAC_MAPPING } from './eac-mapping';
+
+/**
+ * `POST /import/eac`: EAC-CPF authority records into an `AuthoritativeSet`, as the reference's
+ * `EacHandler` and `EacImporter`: one `HistoricalAgent` per document, fields mapped by
+ * `eac.properties` or the mapping the `properties` parameter names.
+ */
+@Injectable()
+@ImportFormat()
+export class EacReader implements FormatReader {
+  readonly name = 'eac';
+  readonly classNames = [
+    'eac',
+    'EacHandler',
+    'EacImporter',
+    'eu.ehri.project.importers.eac.EacHandler',
+    'eu.ehri.project.importers.eac.EacImporter',
+  ];
+  readonly scopeTypes: readonly ItemType[] = ['AuthoritativeSet'];
+  readonly input = 'documents';
+  readonly scopeRequired = true;
+
+  async *read(source: ImportSource, context: ImportContext): AsyncIterable<ReadEvent> {
+    const scope = context.scope;
+    if (scope === undefined) {
+      throw new ImportInputError(
+        'An EAC import needs an authoritative set: give its id as the scope parameter',
+      );
+    }
+    const mapping =
+      context.params.properties === undefined
+        ? DEFAULT_EAC_MAPPING
+        : XmlMapping.parse(context.params.properties);
+    const settings = { scope, defaultLang: context.params.lang, tag: source.tag };
+    for await (const record of readXml(source, (locator) => new EacHandler(mapping, locator))) {
+      yield agentFromRecord(record, settings);
+    }
+  }
+}
