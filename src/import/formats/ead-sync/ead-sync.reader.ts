@@ -1,0 +1,96 @@
+import { Injectable } from '@nestjs/common';
+import { GraphWriter } from '../../../graph/graph-store';
+import { ItemType } from '../../../items/item-types';
+import { IDENTIFIER } from '../../../items/ontology';
+import { EadReader } from '../ead/ead.reader';
+import {
+  FinishResult,
+  FormatReader,
+  ImportContext,
+  ImportFormat,
+  ImportInputError,
+  ImportOutcome,
+  ImportSource,
+  ReadEvent,
+} from '../format-reader';
+import { moveLinks } from './moved-links';
+import { keptUnits, NonUniqueLocalId, nonUniqueLocalIds, planSync } from './sync-plan';
+import { fondsEntry, syncParams, syncScopeUnits } from './sync-scope';
+
+function scopeIdOf(context: ImportContext): string {
+  if (context.scope === undefined) {
+    throw new ImportInputError(
+      'An EAD sync needs a repository or a unit: give its id as the scope parameter',
+    );
+  }
+  return context.scope.bundle.id;
+}
+
+/**
+ * Passes a document's events on, then fails when one unit occurred twice in it: siblings with
+ * one local id, which the import would silently merge into one unit.
+ */
+async function* onceEach(events: AsyncIterable<ReadEvent>, tag: string): AsyncIterable<ReadEvent> {
+  const seen = new Set<string>();
+  const repeated = new Map<string, NonUniqueLocalId>();
+  for await (const event of events) {
+    if (event.kind === 'item') {
+      const { id, data } = event.write.bundle;
+      if (seen.has(id)) repeated.set(id, { localId: String(data[IDENTIFIER]), ids: [id] });
+      seen.add(id);
+    }
+    yield event;
+  }
+  if (repeated.size > 0) throw nonUniqueLocalIds([...repeated.values()], { tag });
+}
+
+/**
+ * `POST /import/ead-sync`, the reference's `EadSync`: imports EAD with the EAD reader, then, in
+ * the same transaction, deletes the units of the repository (or of the `fonds`) that the incoming
+ * data no longer has, except the `ex` units, and moves the links of units that changed parent.
+ * Answers the reference's `SyncLog`: `{log, created, deleted, moved}`.
+ */
+@Injectable()
+@ImportFormat()
+export class EadSyncReader implements FormatReader {
+  readonly name = 'ead-sync';
+  /**
+   * The reference has no sync handler or importer: there, as here, `handler` and `importer`
+   * choose how the EAD is read, and the endpoint still synchronises.
+   */
+  readonly classNames: readonly string[];
+  readonly scopeTypes: readonly ItemType[];
+  readonly input = 'documents';
+  readonly scopeRequired = true;
+
+  constructor(private readonly ead: EadReader) {
+    this.classNames = [this.name, ...ead.classNames];
+    this.scopeTypes = ead.scopeTypes;
+  }
+
+  read(source: ImportSource, context: ImportContext): AsyncIterable<ReadEvent> {
+    return this.readChecked(source, context);
+  }
+
+  async finish(store: GraphWriter, outcome: ImportOutcome, context: ImportContext): Promise<FinishResult> {
+    const { fonds, excluded } = syncParams(context.params.query);
+    const units = await syncScopeUnits(store, scopeIdOf(context), fonds);
+    const plan = planSync({
+      units,
+      produced: outcome.produced,
+      created: outcome.created,
+      kept: keptUnits(units, excluded),
+    });
+    const links = await moveLinks(store, plan.moved);
+    const removed = [...plan.deleted, ...Object.keys(plan.moved)];
+    await store.deleteItems(removed);
+    return { touched: [...removed, ...links], answer: (log) => ({ log, ...plan }) };
+  }
+
+  /** Refuses a bad `fonds` before reading a document. */
+  private async *readChecked(source: ImportSource, context: ImportContext): AsyncIterable<ReadEvent> {
+    const { fonds } = syncParams(context.params.query);
+    if (fonds !== undefined) await fondsEntry(context.store, fonds, scopeIdOf(context));
+    yield* onceEach(this.ead.read(source, context), source.tag);
+  }
+}
