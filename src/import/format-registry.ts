@@ -35,7 +35,8 @@ export class FormatRegistry implements OnApplicationBootstrap {
   /**
    * The reader that reads for `endpoint` given the `handler` and `importer` parameters: the
    * endpoint's own when neither is given or it answers to the name, otherwise the reader that does
-   * (as in the reference, where these class names choose the parser). Unknown names are the
+   * (as in the reference, where these class names choose the parser) — never one with a `finish`
+   * step of its own, such as the sync, which only its own endpoint runs. Unknown names are the
    * reference's `Class not found: X`.
    */
   select(endpoint: FormatReader, names: { handler?: string; importer?: string }): FormatReader {
@@ -50,7 +51,8 @@ export class FormatRegistry implements OnApplicationBootstrap {
   }
 
   private byClassName(endpoint: FormatReader, name: string): FormatReader {
-    const candidates = [endpoint, ...this.readers.values()];
+    const others = [...this.readers.values()].filter((reader) => reader.finish === undefined);
+    const candidates = [endpoint, ...others];
     const reader = candidates.find((candidate) => candidate.classNames.includes(name));
     if (reader === undefined) throw badRequest(`Class not found: ${name}`);
     return reader;
