@@ -73,6 +73,8 @@ export class ImportRun {
   private readonly pendingIds = new Set<string>();
   private readonly results = new Map<string, Result>();
   private readonly errors: Record<string, string> = {};
+  /** Whether the reader's format exists to update items (`FormatReader.updatesExisting`). */
+  private updatesExisting = false;
 
   constructor(
     private readonly tx: GraphWriter,
@@ -81,6 +83,7 @@ export class ImportRun {
 
   /** Reads every source in order; each source's items are written before the next is read. */
   async read(reader: FormatReader, sources: readonly ImportSource[], context: ImportContext): Promise<void> {
+    this.updatesExisting = reader.updatesExisting === true;
     for (const source of sources) {
       for await (const event of reader.read(source, context)) await this.accept(event);
       await this.flush();
@@ -180,7 +183,7 @@ export class ImportRun {
   private record(id: string, tag: string, status: Status): void {
     const previous = this.results.get(id);
     if (previous?.status === 'created') return;
-    if (status === 'updated' && !this.options.allowUpdate) {
+    if (status === 'updated' && !this.options.allowUpdate && !this.updatesExisting) {
       throw badRequest({
         message: `Item ${id} exists with different content and allow-update is false`,
         id,

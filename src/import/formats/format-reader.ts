@@ -96,6 +96,12 @@ export interface FormatReader {
   /** A request without `scope` is refused (400) when true; otherwise the reader gets none. */
   readonly scopeRequired?: boolean;
   /**
+   * True for a format whose purpose is to update existing items (coreferences add access points
+   * to existing links): its updates need no `allow-update`, as in the reference, whose endpoint
+   * for it has no such parameter.
+   */
+  readonly updatesExisting?: boolean;
+  /**
    * For `documents` readers: the media types that make the body one document. Default
    * `application/xml`, `text/xml` and any `+xml` type; `text/plain` (a path list) and
    * `application/json` (a URL map) keep their meaning whatever is listed here.

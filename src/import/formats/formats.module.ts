@@ -1,5 +1,11 @@
 import { Module } from '@nestjs/common';
+import { CoreferencesModule } from './coreferences/coreferences.module';
+import { CsvModule } from './csv/csv.module';
 import { EacModule } from './eac/eac.module';
+import { EadModule } from './ead/ead.module';
+import { EadSyncModule } from './ead-sync/ead-sync.module';
+import { EagModule } from './eag/eag.module';
+import { LinksModule } from './links/links.module';
 import { SkosModule } from './skos/skos.module';
 
 /**
@@ -8,7 +14,16 @@ import { SkosModule } from './skos/skos.module';
  * `POST /import/<name>` to serve it.
  */
 @Module({
-  imports: [EacModule, SkosModule],
+  imports: [
+    EacModule,
+    EadModule,
+    EadSyncModule,
+    EagModule,
+    SkosModule,
+    LinksModule,
+    CoreferencesModule,
+    CsvModule,
+  ],
   providers: [],
 })
 export class FormatsModule {}

@@ -1,0 +1,142 @@
+/**
+ * CSV import benchmark (issue 5: report the time to import the largest CSV tried). Generates a
+ * table of documentary units with the reference's column names (one in ten a child of an earlier
+ * row), then posts it to the real app on a temporary SQLite store: dry run, commit and unchanged
+ * re-import, each timed end to end over HTTP, beside the time to parse the table alone. Prints one
+ * JSON object.
+ *
+ * `node -r ts-node/register/transpile-only bench/csv-import.ts` (env `BENCH_ROWS` to scale).
+ */
+import { mkdtemp, rm } from 'node:fs/promises';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { NestFactory } from '@nestjs/core';
+import { AppModule } from '../src/app.module';
+import { configureApp } from '../src/app.setup';
+import { TokensService } from '../src/auth/tokens.service';
+import { UsersService } from '../src/auth/users.service';
+import { GraphStore } from '../src/graph/graph-store';
+import { Bundle } from '../src/items/bundle';
+import { itemHash } from '../src/items/change-detection';
+import { readCsvRecords } from '../src/import/formats/tabular/csv-records';
+
+const ROWS = Number(process.env.BENCH_ROWS ?? 50_000);
+const REPOSITORY = 'nl-r1';
+const HEADER = [
+  'objectIdentifier',
+  'parentIdentifier',
+  'name',
+  'unitDates',
+  'levelOfDescription',
+  'extentAndMedium',
+  'creatorAccessPoint',
+  'scopeAndContent',
+  'languageOfMaterial',
+  'scriptOfMaterial',
+  'languageCode',
+  'sourceFileId',
+];
+
+function row(index: number): string {
+  const id = `kd${index}`;
+  const parent = index % 10 === 9 ? `kd${index - 1}` : '';
+  return [
+    id,
+    parent,
+    `"Collection ${index}, documents related to the Holocaust"`,
+    `${1900 + (index % 50)}-${1950 + (index % 50)}`,
+    parent === '' ? 'collection' : 'file',
+    `"${index % 90} folders, ${index % 7} boxes"`,
+    'Kazerne Dossin',
+    `"Miscellaneous documents entrusted to the archive, item ${index}: letters, ""photographs"" and reports."`,
+    'Dutch||French||German',
+    'Latin',
+    'English',
+    id,
+  ].join(',');
+}
+
+function table(): Buffer {
+  const lines = [HEADER.join(',')];
+  for (let index = 0; index < ROWS; index++) lines.push(row(index));
+  return Buffer.from(`${lines.join('\n')}\n`);
+}
+
+async function parseSeconds(body: Buffer): Promise<number> {
+  const started = performance.now();
+  const source = {
+    tag: 'bench.csv',
+    async *bytes() {
+      for (let start = 0; start < body.length; start += 65_536) yield body.subarray(start, start + 65_536);
+    },
+  };
+  let records = 0;
+  for await (const _record of readCsvRecords(source, ',')) records += 1;
+  if (records !== ROWS + 1) throw new Error(`parsed ${records} records, expected ${ROWS + 1}`);
+  return (performance.now() - started) / 1000;
+}
+
+async function addRepository(store: GraphStore): Promise<void> {
+  const bundle: Bundle = { id: REPOSITORY, type: 'Repository', data: { identifier: 'r1' }, relations: {} };
+  await store.write((tx) => tx.putItems([{ bundle, hash: itemHash(bundle), edges: { hasCountry: ['nl'] } }]));
+}
+
+export async function main(): Promise<object> {
+  const dataDir = await mkdtemp(path.join(tmpdir(), 'csv-bench-'));
+  process.env.GRAPH_URL = `sqlite:${path.join(dataDir, 'archive.db')}`;
+  process.env.LOG_LEVEL = 'silent';
+  // The app reads its configuration from the environment when it is created.
+  const app = await NestFactory.create(AppModule, { bufferLogs: true, bodyParser: false });
+  try {
+    configureApp(app);
+    await app.listen(0, '127.0.0.1');
+    const port = (app.getHttpServer().address() as AddressInfo).port;
+    await addRepository(app.get(GraphStore));
+    await app.get(UsersService).add('bench');
+    const { token } = await app.get(TokensService).create({ role: 'import', name: 'bench' });
+    const body = table();
+
+    const post = async (commit: boolean) => {
+      const started = performance.now();
+      const query = new URLSearchParams({ scope: REPOSITORY, commit: String(commit) });
+      const response = await fetch(`http://127.0.0.1:${port}/import/csv?${query}`, {
+        method: 'POST',
+        headers: { Authorization: `Bearer ${token}`, 'X-User': 'bench', 'Content-Type': 'text/csv' },
+        body,
+      });
+      const answer = (await response.json()) as Record<string, unknown>;
+      if (response.status !== 201)
+        throw new Error(`import answered ${response.status}: ${JSON.stringify(answer)}`);
+      const { created, updated, unchanged } = answer;
+      return { seconds: (performance.now() - started) / 1000, created, updated, unchanged };
+    };
+
+    const parseOnly = await parseSeconds(body);
+    const dryRun = await post(false);
+    const commit = await post(true);
+    const reimport = await post(true);
+    return {
+      rows: ROWS,
+      bytes: body.length,
+      parseOnlySeconds: parseOnly,
+      dryRun,
+      commit,
+      reimport,
+      peakRssMb: Math.round(process.resourceUsage().maxRSS / 1024),
+    };
+  } finally {
+    await app.close();
+    await rm(dataDir, { recursive: true, force: true });
+  }
+}
+
+if (require.main === module) {
+  main().then(
+    (result) => console.log(JSON.stringify(result)),
+    (error: unknown) => {
+      console.error(error);
+      process.exit(1);
+    },
+  );
+}

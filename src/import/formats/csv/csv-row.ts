@@ -1,0 +1,105 @@
+import { RawNode, normaliseSpace } from '../common/raw-node';
+import { ImportContext, ImportInputError, ItemRejected } from '../format-reader';
+import { CsvRecord } from '../tabular/csv-records';
+import { rowRejection } from '../tabular/row-rejection';
+import { languageCodeOfName, scriptCodeOf } from './language-names';
+
+/** One data row of a CSV import: its fields as raw data, keyed by the header's field names. */
+export interface CsvRow {
+  /** The source's tag. */
+  tag: string;
+  /** 1-based, the header being row 1. */
+  row: number;
+  node: RawNode;
+}
+
+/** How a CSV document is cut: the reference's `field-separator` and `array-separator`. */
+export interface CsvSeparators {
+  field: string;
+  array: string;
+}
+
+type Query = ImportContext['params']['query'];
+
+const FIELD_SEPARATOR = 'field-separator';
+const ARRAY_SEPARATOR = 'array-separator';
+const DEFAULTS: CsvSeparators = { field: ',', array: '||' };
+/** Characters that cannot separate fields: they end records or quote cells. */
+const RESERVED = ['\r', '\n', '"', '\uFEFF'];
+
+/** A parameter given at most once; blank counts as not given. */
+export function singleParameter(query: Query, name: string): string | undefined {
+  const value = query[name];
+  if (Array.isArray(value)) throw new ImportInputError(`Parameter "${name}" may be given only once`);
+  return value === '' ? undefined : value;
+}
+
+/** The `field-separator` (one character, as the reference requires) and `array-separator` parameters. */
+export function csvSeparators(query: Query): CsvSeparators {
+  const field = singleParameter(query, FIELD_SEPARATOR) ?? DEFAULTS.field;
+  if (field.length !== 1 || RESERVED.includes(field)) {
+    throw new ImportInputError(
+      `Field separator must be a single character other than a quote, found: ${field}`,
+    );
+  }
+  const array = singleParameter(query, ARRAY_SEPARATOR) ?? DEFAULTS.array;
+  if (array.includes(field)) {
+    throw new ImportInputError(`Array separator "${array}" must not contain the field separator "${field}"`);
+  }
+  return { field, array };
+}
+
+const WHITE_SPACE = /\s/g;
+const LANGUAGE_FIELD_PREFIX = 'language';
+const SCRIPT_FIELD_PREFIX = 'script';
+
+/** The header's field names; as in the reference, white space inside a name is dropped. */
+export function headerFields(record: CsvRecord, tag: string): string[] {
+  const fields = record.cells.map((cell) => cell.replace(WHITE_SPACE, ''));
+  const blank = fields.indexOf('');
+  if (blank !== -1) {
+    throw new ImportInputError(`The header row of ${tag} names no field for column ${blank + 1}`, {
+      tag,
+      key: `row ${record.row}`,
+    });
+  }
+  return fields;
+}
+
+/** A value as the reference stores it: white space normalised, languages and scripts as codes. */
+function normalisedValue(field: string, cell: string): string {
+  const value = normaliseSpace(cell);
+  if (field.startsWith(LANGUAGE_FIELD_PREFIX)) return languageCodeOfName(value) ?? value;
+  if (field.startsWith(SCRIPT_FIELD_PREFIX)) return scriptCodeOf(value) ?? value;
+  return value;
+}
+
+/**
+ * A data record as raw data (the reference's `CsvImportManager`): a cell holding the array
+ * separator is several values, empty values are dropped, and a field named by several columns
+ * collects all their values. Undefined when the record has more cells than the header names.
+ */
+export function csvRow(
+  fields: readonly string[],
+  record: CsvRecord,
+  separators: CsvSeparators,
+  tag: string,
+): CsvRow | undefined {
+  if (record.cells.length > fields.length) return undefined;
+  const node = new RawNode();
+  record.cells.forEach((cell, index) => {
+    const field = fields[index];
+    const values = cell.includes(separators.array) ? cell.split(separators.array) : [cell];
+    for (const value of values) node.putNormalised(field, normalisedValue(field, value));
+  });
+  return { tag, row: record.row, node };
+}
+
+/** A row that cannot become an item: the column at fault, if one is, and why. */
+export function csvRowRejection(
+  row: { tag: string; row: number },
+  column: string | undefined,
+  problem: string,
+): ItemRejected {
+  return rowRejection({ table: 'CSV', tag: row.tag, row: row.row, column }, problem);
+}

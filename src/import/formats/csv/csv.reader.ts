@@ -1,0 +1,56 @@
+import { Injectable } from '@nestjs/common';
+import { ItemType } from '../../../items/item-types';
+import {
+  FormatReader,
+  ImportContext,
+  ImportFormat,
+  ImportInputError,
+  ImportSource,
+  ReadEvent,
+} from '../format-reader';
+import { readCsvRecords } from '../tabular/csv-records';
+import { checkScope, CSV_KINDS, csvKind } from './csv-kinds';
+import { csvRow, csvSeparators, headerFields, csvRowRejection, singleParameter } from './csv-row';
+
+/**
+ * `POST /import/csv`: one item per row of a table whose header row names the reference's fields
+ * (`objectIdentifier`, `name`, `scopeAndContent`, …), as the reference's `CsvImportManager`. The
+ * `importer` parameter chooses the item type (see `CSV_KINDS`; documentary units by default).
+ * The table is read row by row, never whole.
+ */
+@Injectable()
+@ImportFormat()
+export class CsvReader implements FormatReader {
+  readonly name = 'csv';
+  readonly classNames = ['csv', ...CSV_KINDS.flatMap((kind) => [kind.name, ...kind.classNames])];
+  readonly scopeTypes: readonly ItemType[] = [...new Set(CSV_KINDS.flatMap((kind) => kind.scopeTypes))];
+  readonly input = 'raw';
+
+  async *read(source: ImportSource, context: ImportContext): AsyncIterable<ReadEvent> {
+    const kind = csvKind(singleParameter(context.params.query, 'importer'));
+    const separators = csvSeparators(context.params.query);
+    checkScope(kind, context.scope);
+    const records = readCsvRecords(source, separators.field);
+    const header = await records.next();
+    if (header.done === true)
+      throw new ImportInputError(`${source.tag} has no header row`, { tag: source.tag });
+    const fields = headerFields(header.value, source.tag);
+    const rows = kind.rows({
+      fields,
+      scope: context.scope,
+      lang: context.params.lang,
+      tag: source.tag,
+      store: context.store,
+    });
+    for await (const record of records) {
+      const row = csvRow(fields, record, separators, source.tag);
+      yield row === undefined
+        ? csvRowRejection(
+            { tag: source.tag, row: record.row },
+            undefined,
+            `${record.cells.length} cells, but the header names ${fields.length} columns`,
+          )
+        : await rows.event(row);
+    }
+  }
+}
