@@ -76,6 +76,19 @@ describe('POST /import/skos', () => {
     expect(description.data.scopeNote).toEqual([expect.stringContaining('Manmade waterway')]);
   });
 
+  it('replaces a concept whole on update, dropping the languages the file no longer has', async () => {
+    const bilingual = turtle({ a: '; skos:prefLabel "A"@de' });
+    await importSkos(bilingual, { format: 'Turtle' }).expect(201);
+    expect(descriptions(await stored('cvoc2-a')).map((d) => d.data.languageCode)).toEqual(
+      expect.arrayContaining(['eng', 'deu']),
+    );
+
+    const response = await importSkos(turtle({ a: '' }), { format: 'Turtle', 'allow-update': 'true' });
+
+    expect(response.body).toMatchObject({ updated: 1, unchanged: 0 });
+    expect(descriptions(await stored('cvoc2-a')).map((d) => d.data.languageCode)).toEqual(['eng']);
+  });
+
   it('describes untagged labels in the lang parameter', async () => {
     await importSkos(fixture('simple.n3'), { format: 'n3', lang: 'de' }).expect(201);
 

@@ -51,7 +51,13 @@ describe('ImportRun', () => {
   async function runImport(eventsBySource: ReadEvent[][], options: Partial<RunOptions> = {}) {
     const { reader, sources } = replay(eventsBySource);
     return store.write(async (tx) => {
-      const run = new ImportRun(tx, { tolerant: false, allowUpdate: true, useSourceId: false, ...options });
+      const run = new ImportRun(tx, {
+        tolerant: false,
+        allowUpdate: true,
+        useSourceId: false,
+        descriptionUpdate: 'merge',
+        ...options,
+      });
       const context = { store: tx, user: 'u', params: {} } as unknown as ImportContext;
       await run.read(reader, sources, context);
       return { outcome: run.outcome(), document: run.document(null, null), touched: run.touched() };

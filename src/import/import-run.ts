@@ -19,8 +19,11 @@ export const BATCH_SIZE = 500;
 
 export interface RunOptions {
   tolerant: boolean;
+  /** Whether an item whose content changes may be written (else the import fails). */
   allowUpdate: boolean;
   useSourceId: boolean;
+  /** How an incoming item's descriptions meet the stored ones (`FormatReader.descriptionUpdate`). */
+  descriptionUpdate: 'merge' | 'replace';
 }
 
 type Status = 'created' | 'updated' | 'unchanged';
@@ -73,8 +76,6 @@ export class ImportRun {
   private readonly pendingIds = new Set<string>();
   private readonly results = new Map<string, Result>();
   private readonly errors: Record<string, string> = {};
-  /** Whether the reader's format exists to update items (`FormatReader.updatesExisting`). */
-  private updatesExisting = false;
 
   constructor(
     private readonly tx: GraphWriter,
@@ -83,7 +84,6 @@ export class ImportRun {
 
   /** Reads every source in order; each source's items are written before the next is read. */
   async read(reader: FormatReader, sources: readonly ImportSource[], context: ImportContext): Promise<void> {
-    this.updatesExisting = reader.updatesExisting === true;
     for (const source of sources) {
       for await (const event of reader.read(source, context)) await this.accept(event);
       await this.flush();
@@ -171,9 +171,10 @@ export class ImportRun {
   private decide(item: ItemProduced, incomingHash: string, exists: boolean, stored?: StoredItem): Decision {
     if (!exists) return { status: 'created', write: { ...item.write, hash: incomingHash } };
     if (stored === undefined) return { status: 'unchanged' };
-    const bundle = mergeDescriptions(stored.bundle, item.write.bundle, {
-      useSourceId: this.options.useSourceId,
-    });
+    const bundle =
+      this.options.descriptionUpdate === 'merge'
+        ? mergeDescriptions(stored.bundle, item.write.bundle, { useSourceId: this.options.useSourceId })
+        : item.write.bundle;
     if (sameContent(bundle, stored.bundle) && !edgesChange(item.write.edges, stored)) {
       return { status: 'unchanged' };
     }
@@ -183,7 +184,7 @@ export class ImportRun {
   private record(id: string, tag: string, status: Status): void {
     const previous = this.results.get(id);
     if (previous?.status === 'created') return;
-    if (status === 'updated' && !this.options.allowUpdate && !this.updatesExisting) {
+    if (status === 'updated' && !this.options.allowUpdate) {
       throw badRequest({
         message: `Item ${id} exists with different content and allow-update is false`,
         id,

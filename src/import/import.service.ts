@@ -155,7 +155,12 @@ export class ImportService {
       user: attempt.user,
       store: tx,
     };
-    const run = new ImportRun(tx, params);
+    const run = new ImportRun(tx, {
+      tolerant: params.tolerant,
+      allowUpdate: params.allowUpdate || reader.updatesExisting === true,
+      useSourceId: params.useSourceId,
+      descriptionUpdate: reader.descriptionUpdate ?? 'merge',
+    });
     await run.read(reader, prepared.sources, context);
     const finish: FinishResult = reader.finish ? await reader.finish(tx, run.outcome(), context) : {};
     const log = run.document(prepared.message, params.commit ? attempt.id : null);

@@ -102,6 +102,13 @@ export interface FormatReader {
    */
   readonly updatesExisting?: boolean;
   /**
+   * How a re-imported item's descriptions meet the stored ones. `merge` (default, the reference's
+   * EAD rule): an incoming description replaces the stored one of its language (and source file
+   * with `use-source-id`), the others stay. `replace`: the incoming item replaces the stored one
+   * whole, as the reference's SKOS and EAC importers do.
+   */
+  readonly descriptionUpdate?: 'merge' | 'replace';
+  /**
    * For `documents` readers: the media types that make the body one document. Default
    * `application/xml`, `text/xml` and any `+xml` type; `text/plain` (a path list) and
    * `application/json` (a URL map) keep their meaning whatever is listed here.

@@ -32,6 +32,7 @@ export class EacReader implements FormatReader {
   ];
   readonly scopeTypes: readonly ItemType[] = ['AuthoritativeSet'];
   readonly input = 'documents';
+  readonly descriptionUpdate = 'replace';
   readonly scopeRequired = true;
 
   async *read(source: ImportSource, context: ImportContext): AsyncIterable<ReadEvent> {

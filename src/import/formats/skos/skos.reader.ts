@@ -139,6 +139,7 @@ export class SkosReader implements FormatReader {
   ];
   readonly scopeTypes: readonly ItemType[] = ['CvocVocabulary'];
   readonly input = 'raw';
+  readonly descriptionUpdate = 'replace';
   readonly scopeRequired = true;
 
   /** Per import: edges the file implies from concepts it does not contain, written by `finish`. */
