@@ -1,0 +1,265 @@
+/**
+ * Portal search benchmark (DESIGN.md §8: p99 under 50 ms at 50 concurrent clients on 100,000
+ * units). Loads generated units through the store port into a temporary SQLite store, starts the
+ * real app on a loopback port and replays a fixed number of requests per scenario from 50
+ * keep-alive clients in a child process. Prints one JSON object: latency percentiles and
+ * throughput per scenario, plus the server's CPU time per request, which unlike latency does not
+ * depend on what else the machine is running.
+ *
+ * `node -r ts-node/register/transpile-only bench/portal-search.ts`; `BENCH_UNITS` and
+ * `BENCH_REQUESTS` scale it down.
+ */
+import { NestFactory } from '@nestjs/core';
+import { mkdtemp, rm } from 'node:fs/promises';
+import type { AddressInfo } from 'node:net';
+import { cpus, loadavg, tmpdir } from 'node:os';
+import path from 'node:path';
+import { AppModule } from '../src/app.module';
+import { configureApp } from '../src/app.setup';
+import { TokensService } from '../src/auth/tokens.service';
+import { GraphStore, ItemWrite } from '../src/graph/graph-store';
+import { joinPath } from '../src/items/identifiers';
+import { repositoryWrite, unitWrite } from '../test/support/portal-fixtures';
+import { ReplayResult, replayInChild } from './support/http-replay';
+
+const UNIT_COUNT = Number(process.env.BENCH_UNITS ?? 100_000);
+const REQUESTS_PER_SCENARIO = Number(process.env.BENCH_REQUESTS ?? 5_000);
+const CLIENTS = 50;
+const WARM_UP_REQUESTS_PER_SCENARIO = 100;
+const WRITE_BATCH = 2_000;
+const TARGET_P99_MS = 50;
+const PAGE_SIZE = 20;
+
+const COUNTRIES = ['nl', 'de', 'pl', 'fr'];
+const REPOSITORIES_PER_COUNTRY = 3;
+const FONDS_PER_REPOSITORY = 10;
+const SERIES_PER_FONDS = 20;
+const FILES_PER_SERIES = 42;
+
+/** Words of archival descriptions; in generated prose the first are the most frequent (Zipf). */
+const VOCABULARY = (
+  'records correspondence files letters reports lists minutes documents photographs registers council ' +
+  'office administration department committee jewish camp ghetto deportation transport police court ' +
+  'testimony survivors refugees emigration property confiscation restitution compensation orphanage ' +
+  'hospital school community congregation rabbinate synagogue cemetery burial memorial commemoration ' +
+  'resistance underground partisans prisoners labour forced internment liberation occupation military ' +
+  'government ministry municipality province district county parish census population registration ' +
+  'identity passports visas permits certificates birth marriage death wills estates inventories accounts ' +
+  'ledgers receipts invoices budgets payments salaries pensions insurance bank assets securities shares ' +
+  'amsterdam westerbork vught warsaw lodz krakow lublin berlin munich frankfurt hamburg paris drancy lyon ' +
+  'marseille theresienstadt auschwitz sobibor treblinka belzec majdanek bergen belsen dachau buchenwald ' +
+  'ravensbruck mauthausen sachsenhausen neuengamme stutthof plaszow janowska riga kaunas vilnius minsk ' +
+  'cohen levi goldberg rosenberg friedman weiss schwartz katz kaplan klein horowitz blum stern wolf fischer ' +
+  'newspapers clippings posters leaflets maps plans drawings films recordings interviews diaries memoirs ' +
+  'manuscripts notebooks albums scrapbooks postcards telegrams circulars decrees ordinances regulations'
+).split(' ');
+const CITIES = VOCABULARY.slice(VOCABULARY.indexOf('amsterdam'), VOCABULARY.indexOf('cohen'));
+
+/** Cumulative Zipf (s = 1) weights of the vocabulary's ranks. */
+const ZIPF_CUMULATIVE = (() => {
+  const weights = VOCABULARY.map((_, rank) => 1 / (rank + 1));
+  const sum = weights.reduce((a, b) => a + b, 0);
+  let running = 0;
+  return weights.map((weight) => (running += weight / sum));
+})();
+
+/** Deterministic pseudo-random numbers (mulberry32), so that every run loads and asks the same. */
+function random(seed: number): () => number {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+function pick<T>(rand: () => number, values: readonly T[]): T {
+  return values[Math.floor(rand() * values.length)];
+}
+
+/** Prose: words as frequent as their rank says, so a few occur almost everywhere and most rarely. */
+function prose(rand: () => number, count: number): string {
+  return Array.from({ length: count }, () => {
+    const draw = rand();
+    const rank = ZIPF_CUMULATIVE.findIndex((cumulative) => draw <= cumulative);
+    return VOCABULARY[rank === -1 ? VOCABULARY.length - 1 : rank];
+  }).join(' ');
+}
+
+/** What readers type: one word, sometimes two, any word of the vocabulary alike. */
+function queryText(rand: () => number): string {
+  const words = rand() < 0.7 ? [pick(rand, VOCABULARY)] : [pick(rand, VOCABULARY), pick(rand, VOCABULARY)];
+  return encodeURIComponent(words.join(' '));
+}
+
+interface GeneratedArchive {
+  /** Item writes, parents before children. */
+  batches: ItemWrite[][];
+  repositoryIds: string[];
+  /** Fonds and series: units with children. */
+  parentUnitIds: string[];
+}
+
+/** Fonds, their series and the series' files, repository by repository, parents first. */
+function* unitPaths(): Generator<string[]> {
+  for (const country of COUNTRIES) {
+    for (let r = 1; r <= REPOSITORIES_PER_COUNTRY; r++) {
+      for (let f = 1; f <= FONDS_PER_REPOSITORY; f++) {
+        const fonds = [country, `archive${r}`, `F${f}`];
+        yield fonds;
+        for (let s = 1; s <= SERIES_PER_FONDS; s++) {
+          const series = [...fonds, `S${s}`];
+          yield series;
+          for (let file = 1; file <= FILES_PER_SERIES; file++) yield [...series, `file ${file}`];
+        }
+      }
+    }
+  }
+}
+
+function generateArchive(): GeneratedArchive {
+  const rand = random(1942);
+  const writes: ItemWrite[] = [];
+  const repositoryIds: string[] = [];
+  const parentUnitIds: string[] = [];
+  for (const country of COUNTRIES) {
+    for (let r = 1; r <= REPOSITORIES_PER_COUNTRY; r++) {
+      const city = pick(rand, CITIES);
+      const write = repositoryWrite(country, `archive${r}`, {
+        name: `Archive of ${city} ${r}`,
+        address: { street: `${r} Main Street`, municipality: city, countryCode: country.toUpperCase() },
+      });
+      writes.push(write);
+      repositoryIds.push(write.bundle.id);
+    }
+  }
+  let units = 0;
+  for (const unitPath of unitPaths()) {
+    if (units++ === UNIT_COUNT) break;
+    const isFile = unitPath.length === 5;
+    if (!isFile) parentUnitIds.push(joinPath(unitPath));
+    writes.push(
+      unitWrite(unitPath, {
+        otherIdentifiers: [`REF-${Math.floor(rand() * 1e6)}`],
+        descriptions: [
+          {
+            languageCode: 'eng',
+            name: `${prose(rand, 3)} ${unitPath[unitPath.length - 1]}`,
+            extentAndMedium: `${1 + Math.floor(rand() * 40)} folders`,
+            scopeAndContent: prose(rand, isFile ? 25 : 60),
+          },
+        ],
+      }),
+    );
+  }
+  const batches: ItemWrite[][] = [];
+  for (let i = 0; i < writes.length; i += WRITE_BATCH) batches.push(writes.slice(i, i + WRITE_BATCH));
+  return { batches, repositoryIds, parentUnitIds };
+}
+
+/** Request paths per scenario, `count` of each. */
+function scenarios(archive: GeneratedArchive, count: number, seed: number): Record<string, string[]> {
+  const rand = random(seed);
+  const many = (make: () => string) => Array.from({ length: count }, make);
+  const scopes = [...archive.repositoryIds, ...archive.parentUnitIds];
+  const pages = Math.ceil(UNIT_COUNT / PAGE_SIZE);
+  // Readers mostly look at the first page of a text search, now and then at the next one.
+  const textPage = () => (rand() < 0.8 ? '' : `&page=${2 + Math.floor(rand() * 3)}`);
+  return {
+    globalText: many(() => `/api/v1/search?q=${queryText(rand)}${textPage()}`),
+    typeFilter: many(() => `/api/v1/search?q=${queryText(rand)}&type=DocumentaryUnit${textPage()}`),
+    scopedChildren: many(() => `/api/v1/${pick(rand, scopes)}/search`),
+    scopedText: many(() => `/api/v1/${pick(rand, archive.repositoryIds)}/search?q=${queryText(rand)}`),
+    blankPaging: many(() => `/api/v1/search?page=${1 + Math.floor(rand() * pages)}`),
+  };
+}
+
+function percentile(sorted: number[], fraction: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.ceil(fraction * sorted.length) - 1)];
+}
+
+const round = (value: number) => Math.round(value * 100) / 100;
+
+function summary(paths: string[], result: ReplayResult, serverCpuMicros: number) {
+  const sorted = [...result.latenciesMs].sort((a, b) => a - b);
+  const totals = [...result.totals].sort((a, b) => a - b);
+  return {
+    requests: sorted.length,
+    distinctRequests: new Set(paths).size,
+    errors: result.errors,
+    p50Ms: round(percentile(sorted, 0.5)),
+    p95Ms: round(percentile(sorted, 0.95)),
+    p99Ms: round(percentile(sorted, 0.99)),
+    maxMs: round(sorted[sorted.length - 1]),
+    throughputPerSecond: Math.round((sorted.length / result.wallMs) * 1000),
+    serverCpuMsPerRequest: round(serverCpuMicros / 1000 / sorted.length),
+    medianMatches: totals.length > 0 ? percentile(totals, 0.5) : null,
+  };
+}
+
+/** Progress goes to stderr: stdout carries only the result. */
+function progress(message: string): void {
+  process.stderr.write(`portal-search: ${message}\n`);
+}
+
+export async function main(): Promise<object> {
+  const dataDir = await mkdtemp(path.join(tmpdir(), 'portal-bench-'));
+  // The app reads its configuration from the environment when it is created.
+  process.env.GRAPH_URL = `sqlite:${path.join(dataDir, 'archive.db')}`;
+  process.env.LOG_LEVEL = 'silent';
+  const app = await NestFactory.create(AppModule, { bufferLogs: true, bodyParser: false });
+  try {
+    configureApp(app);
+    await app.listen(0, '127.0.0.1');
+    const port = (app.getHttpServer().address() as AddressInfo).port;
+    const store = app.get(GraphStore);
+    const { token } = await app.get(TokensService).create({ role: 'portal', name: 'bench' });
+    const headers = { Authorization: `Bearer ${token}`, Accept: 'application/vnd.api+json' };
+
+    const archive = generateArchive();
+    const loadStarted = Date.now();
+    for (const batch of archive.batches) await store.write((tx) => tx.putItems(batch));
+    const loadSeconds = (Date.now() - loadStarted) / 1000;
+    progress(`loaded ${UNIT_COUNT} units in ${loadSeconds} s`);
+
+    // Other requests than the measured ones, so that nothing measured is answered from a warm cache.
+    const warmUp = Object.values(scenarios(archive, WARM_UP_REQUESTS_PER_SCENARIO, 1933)).flat();
+    await replayInChild({ port, headers, paths: warmUp, clients: CLIENTS });
+    const loadAverageBefore = loadavg()[0];
+    const results: Record<string, ReturnType<typeof summary>> = {};
+    for (const [name, paths] of Object.entries(scenarios(archive, REQUESTS_PER_SCENARIO, 1945))) {
+      const cpuBefore = process.cpuUsage();
+      const result = await replayInChild({ port, headers, paths, clients: CLIENTS });
+      const cpu = process.cpuUsage(cpuBefore);
+      results[name] = summary(paths, result, cpu.user + cpu.system);
+      progress(`${name}: ${JSON.stringify(results[name])}`);
+    }
+    return {
+      units: UNIT_COUNT,
+      repositories: archive.repositoryIds.length,
+      loadSeconds,
+      clients: CLIENTS,
+      machine: { cpus: cpus().length, loadAverage1m: round(loadAverageBefore) },
+      targetP99Ms: TARGET_P99_MS,
+      targetMet: Object.values(results).every(
+        (result) => result.p99Ms < TARGET_P99_MS && result.errors === 0,
+      ),
+      scenarios: results,
+    };
+  } finally {
+    await app.close();
+    await rm(dataDir, { recursive: true, force: true });
+  }
+}
+
+if (require.main === module) {
+  main().then(
+    (result) => console.log(JSON.stringify(result)),
+    (error: unknown) => {
+      console.error(error);
+      process.exit(1);
+    },
+  );
+}

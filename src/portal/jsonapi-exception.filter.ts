@@ -1,0 +1,36 @@
+import { ArgumentsHost, Catch, ExceptionFilter, HttpException, HttpStatus, Logger } from '@nestjs/common';
+import type { Response } from 'express';
+import { ErrorObject, errorObject, sendDocument } from './jsonapi';
+import { InvalidParameterException } from './search-params';
+
+function errorOf(exception: unknown): ErrorObject {
+  if (exception instanceof InvalidParameterException) {
+    return errorObject(exception.getStatus(), exception.message, exception.parameter);
+  }
+  if (exception instanceof HttpException) return errorObject(exception.getStatus(), exception.message);
+  return errorObject(HttpStatus.INTERNAL_SERVER_ERROR, 'The request could not be answered');
+}
+
+/**
+ * Renders every failure of a portal request (guards included: 401, 403, 406, 415) as a JSON:API
+ * error document. Server faults are logged here and never described to the client.
+ */
+@Catch()
+export class JsonApiExceptionFilter implements ExceptionFilter {
+  private readonly logger = new Logger('PortalApi');
+
+  catch(exception: unknown, host: ArgumentsHost): void {
+    const res = host.switchToHttp().getResponse<Response>();
+    const error = errorOf(exception);
+    if (error.status === String(HttpStatus.INTERNAL_SERVER_ERROR)) {
+      this.logger.error(
+        exception instanceof Error ? (exception.stack ?? exception.message) : String(exception),
+      );
+    }
+    if (res.headersSent) {
+      res.end();
+      return;
+    }
+    sendDocument(res, Number(error.status), { errors: [error] });
+  }
+}

@@ -1,0 +1,125 @@
+import { STATUS_CODES } from 'node:http';
+import type { Response } from 'express';
+
+/**
+ * A small typed JSON:API 1.0 serializer: the document shapes the portal sends and the functions
+ * that assemble them. Nothing here knows about items or the store.
+ */
+
+export const JSONAPI_MEDIA_TYPE = 'application/vnd.api+json';
+
+export interface ResourceIdentifier {
+  id: string;
+  type: string;
+}
+
+export interface ToOneRelationship {
+  data: ResourceIdentifier | null;
+  links?: { related: string };
+}
+
+export interface ResourceObject {
+  id: string;
+  type: string;
+  attributes: Record<string, unknown>;
+  relationships?: Record<string, ToOneRelationship>;
+  links: { self: string };
+  meta?: Record<string, unknown>;
+}
+
+export interface PaginationLinks {
+  first: string;
+  last: string;
+  prev?: string;
+  next?: string;
+}
+
+export interface CollectionDocument {
+  data: ResourceObject[];
+  links: PaginationLinks;
+  meta: { total: number; pages: number };
+  included?: ResourceObject[];
+}
+
+export interface SingleDocument {
+  data: ResourceObject;
+  included?: ResourceObject[];
+}
+
+export interface MetaDocument {
+  meta: Record<string, unknown>;
+  links: { self: string };
+}
+
+export interface ErrorObject {
+  status: string;
+  title: string;
+  detail?: string;
+  source?: { parameter: string };
+}
+
+export interface ErrorDocument {
+  errors: ErrorObject[];
+}
+
+export type JsonApiDocument = CollectionDocument | SingleDocument | MetaDocument | ErrorDocument;
+
+/** A to-one relationship; `{"data": null}` when there is no related resource. */
+export function toOne(related: ResourceIdentifier | undefined, relatedUrl?: string): ToOneRelationship {
+  if (related === undefined) return { data: null };
+  return relatedUrl === undefined ? { data: related } : { data: related, links: { related: relatedUrl } };
+}
+
+/** Number of pages for `total` results; an empty result still has its (empty) first page. */
+export function pageCount(total: number, limit: number): number {
+  return Math.max(1, Math.ceil(total / limit));
+}
+
+export function paginationLinks(
+  page: number,
+  pages: number,
+  pageUrl: (page: number) => string,
+): PaginationLinks {
+  const links: PaginationLinks = { first: pageUrl(1), last: pageUrl(pages) };
+  if (page > 1) links.prev = pageUrl(Math.min(page - 1, pages));
+  if (page < pages) links.next = pageUrl(page + 1);
+  return links;
+}
+
+export function collectionDocument(
+  data: ResourceObject[],
+  paging: { page: number; limit: number; total: number; pageUrl: (page: number) => string },
+  included: ResourceObject[] = [],
+): CollectionDocument {
+  const pages = pageCount(paging.total, paging.limit);
+  const document: CollectionDocument = {
+    data,
+    links: paginationLinks(paging.page, pages, paging.pageUrl),
+    meta: { total: paging.total, pages },
+  };
+  if (included.length > 0) document.included = included;
+  return document;
+}
+
+export function singleDocument(data: ResourceObject, included: ResourceObject[] = []): SingleDocument {
+  return included.length > 0 ? { data, included } : { data };
+}
+
+export function errorObject(status: number, detail?: string, parameter?: string): ErrorObject {
+  const error: ErrorObject = { status: String(status), title: STATUS_CODES[status] ?? 'Error' };
+  if (detail !== undefined) error.detail = detail;
+  if (parameter !== undefined) error.source = { parameter };
+  return error;
+}
+
+/**
+ * Writes a document with the bare JSON:API media type. Express's `res.json` would append
+ * `; charset=utf-8`, and JSON:API forbids media type parameters on responses.
+ */
+export function sendDocument(res: Response, status: number, document: JsonApiDocument): void {
+  const body = Buffer.from(JSON.stringify(document), 'utf8');
+  res.status(status);
+  res.setHeader('Content-Type', JSONAPI_MEDIA_TYPE);
+  res.setHeader('Content-Length', body.length);
+  res.end(body);
+}

@@ -1,0 +1,19 @@
+import type { NextFunction, Request, Response } from 'express';
+
+/**
+ * CORS for the read API only, so that browser portals on other origins can call it. Tokens travel
+ * in `Authorization`, never in cookies, so any origin may be allowed and no credentials are.
+ */
+export function portalCors(req: Request, res: Response, next: NextFunction): void {
+  res.setHeader('Access-Control-Allow-Origin', '*');
+  if (req.method !== 'OPTIONS') {
+    next();
+    return;
+  }
+  // A preflight (or any OPTIONS): answered here, before authentication, as browsers send no token.
+  res.setHeader('Allow', 'GET, HEAD, OPTIONS');
+  res.setHeader('Access-Control-Allow-Methods', 'GET, HEAD, OPTIONS');
+  res.setHeader('Access-Control-Allow-Headers', 'Authorization, Accept, Content-Type');
+  res.setHeader('Access-Control-Max-Age', '86400');
+  res.status(204).end();
+}

@@ -1,0 +1,33 @@
+import { DEFAULT_LIMIT, SearchParams } from './search-params';
+
+/**
+ * The absolute URLs in portal documents, built from the configured public URL only: request
+ * headers (`Host`, `X-Forwarded-*`) are client-controlled and never shape a link.
+ */
+export class PortalUrls {
+  readonly base: string;
+
+  constructor(publicUrl: string) {
+    this.base = `${publicUrl.replace(/\/+$/, '')}/api/v1`;
+  }
+
+  item(id: string): string {
+    return `${this.base}/${encodeURIComponent(id)}`;
+  }
+
+  itemSearch(id: string): string {
+    return `${this.item(id)}/search`;
+  }
+
+  /** A page of a search (scoped to `scopeId` when given); default-valued parameters are left out. */
+  searchPage(params: SearchParams, page: number, scopeId?: string): string {
+    const query = new URLSearchParams();
+    if (params.q !== undefined) query.set('q', params.q);
+    for (const type of params.types) query.append('type', type);
+    if (page !== 1) query.set('page', String(page));
+    if (params.limit !== DEFAULT_LIMIT) query.set('limit', String(params.limit));
+    const path = scopeId === undefined ? `${this.base}/search` : this.itemSearch(scopeId);
+    const search = query.toString();
+    return search === '' ? path : `${path}?${search}`;
+  }
+}

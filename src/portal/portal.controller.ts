@@ -1,0 +1,99 @@
+import {
+  All,
+  Controller,
+  Get,
+  HttpException,
+  HttpStatus,
+  NotFoundException,
+  Param,
+  Req,
+  Res,
+  UseFilters,
+  UseGuards,
+} from '@nestjs/common';
+import {
+  ApiBearerAuth,
+  ApiExcludeEndpoint,
+  ApiOperation,
+  ApiParam,
+  ApiProduces,
+  ApiResponse,
+  ApiTags,
+} from '@nestjs/swagger';
+import type { Request, Response } from 'express';
+import { RequireRole } from '../auth/bearer-auth.guard';
+import { JsonApiExceptionFilter } from './jsonapi-exception.filter';
+import { JsonApiMediaGuard } from './jsonapi-media.guard';
+import { JSONAPI_MEDIA_TYPE, sendDocument } from './jsonapi';
+import { ApiFetchResponses, ApiNotFound, ApiPortalErrors, ApiSearch, INDEX_DOCUMENT } from './portal.openapi';
+import { PortalService } from './portal.service';
+import { parseSearchParams, rejectUnsupportedParameters } from './search-params';
+
+/** The query string as sent; independent of how the app's query parser shapes `req.query`. */
+function queryOf(req: Request): URLSearchParams {
+  const start = req.originalUrl.indexOf('?');
+  return new URLSearchParams(start === -1 ? '' : req.originalUrl.slice(start + 1));
+}
+
+/**
+ * The portal read API v1 (JSON:API 1.0). Class decorators apply bottom-up, so the media guard,
+ * listed last, runs first: content negotiation (406/415) comes before the bearer token, as in the
+ * reference portal.
+ */
+@ApiTags('portal')
+@ApiBearerAuth()
+@ApiProduces(JSONAPI_MEDIA_TYPE)
+@ApiPortalErrors()
+@Controller('api/v1')
+@UseFilters(JsonApiExceptionFilter)
+@RequireRole('portal')
+@UseGuards(JsonApiMediaGuard)
+export class PortalController {
+  constructor(private readonly portal: PortalService) {}
+
+  @Get()
+  @ApiOperation({ summary: 'Index of the portal API: its version and routes' })
+  @ApiResponse({ status: 200, description: 'A meta document naming the routes', schema: INDEX_DOCUMENT })
+  index(@Res() res: Response): void {
+    sendDocument(res, HttpStatus.OK, this.portal.index());
+  }
+
+  @Get('search')
+  @ApiOperation({ summary: 'Search countries, repositories and documentary units' })
+  @ApiSearch()
+  async search(@Req() req: Request, @Res() res: Response): Promise<void> {
+    sendDocument(res, HttpStatus.OK, await this.portal.search(parseSearchParams(queryOf(req))));
+  }
+
+  @Get(':id')
+  @ApiOperation({ summary: 'One item by id, with the holder and parent of a documentary unit' })
+  @ApiParam({ name: 'id', description: 'Item id' })
+  @ApiFetchResponses()
+  async fetch(@Param('id') id: string, @Req() req: Request, @Res() res: Response): Promise<void> {
+    rejectUnsupportedParameters(queryOf(req));
+    sendDocument(res, HttpStatus.OK, await this.portal.fetch(id));
+  }
+
+  @Get(':id/search')
+  @ApiOperation({
+    summary: 'Search within an item',
+    description:
+      'A country yields its repositories; a repository its top-level units and a unit its child units, ' +
+      'or, with q, every unit below them.',
+  })
+  @ApiParam({ name: 'id', description: 'Id of the country, repository or documentary unit' })
+  @ApiSearch()
+  @ApiNotFound()
+  async searchIn(@Param('id') id: string, @Req() req: Request, @Res() res: Response): Promise<void> {
+    sendDocument(res, HttpStatus.OK, await this.portal.searchIn(id, parseSearchParams(queryOf(req))));
+  }
+
+  /** Anything else under the API answers in JSON:API too, rather than with the app's default page. */
+  @All('{*path}')
+  @ApiExcludeEndpoint()
+  unknownRoute(@Req() req: Request, @Res({ passthrough: true }) res: Response): never {
+    if (req.method === 'GET' || req.method === 'HEAD') throw new NotFoundException('No such route');
+    res.setHeader('Allow', 'GET, HEAD, OPTIONS');
+    throw new HttpException('The portal API is read-only', HttpStatus.METHOD_NOT_ALLOWED);
+  }
+}
