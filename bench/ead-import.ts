@@ -1,0 +1,311 @@
+/**
+ * EAD import benchmark (DESIGN.md §8): a generated finding aid of 100,000 units is parsed by bare
+ * saxes, read by the EAD reader alone, then imported through the real import service (the one
+ * `POST /import/ead` calls) as a dry run, committed, and imported again unchanged. Each phase runs
+ * in a child process of its own, which reports its time and its peak RSS. Targets: commit at most
+ * 4× and re-import at most 2× the parse-only time, peak RSS under 300 MB.
+ *
+ * The children run JavaScript transpiled from the TypeScript sources into `bench/out/js`, as the
+ * service runs in production: under ts-node the TypeScript compiler alone would add some 90 MB
+ * to every peak.
+ *
+ * `node -r ts-node/register/transpile-only bench/ead-import.ts` (env `BENCH_UNITS`,
+ * `BENCH_FAN_OUT`, `BENCH_DEPTH` to change the document's shape; `BENCH_NODE_OPTIONS` to run the
+ * phases with Node options, such as a heap limit, as a deployment would). Prints one JSON object.
+ */
+import { spawnSync } from 'node:child_process';
+import { createReadStream, existsSync, statSync } from 'node:fs';
+import { mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import type { IncomingMessage } from 'node:http';
+import path from 'node:path';
+import type { INestApplicationContext } from '@nestjs/common';
+import { writeEad } from './ead-generator';
+
+// Each phase loads only what it measures (`import()`), so that parsing alone does not carry the
+// application's modules in its peak.
+
+const ROOT = path.resolve(__dirname, '..');
+const OUT = path.join(ROOT, 'bench', 'out');
+const SHAPE = {
+  units: Number(process.env.BENCH_UNITS ?? 100_000),
+  fanOut: Number(process.env.BENCH_FAN_OUT ?? 10),
+  depth: Number(process.env.BENCH_DEPTH ?? 5),
+};
+/** Parse-only and reader-only runs are repeated and the fastest kept: a shared machine is noisy. */
+const REPEATS = 3;
+const TARGETS = { commitToParse: 4, reimportToParse: 2, peakRssMb: 300 };
+const REPOSITORY = 'r1';
+const USER = 'bench';
+const CHUNK_BYTES = 64 * 1024;
+
+type Phase = 'parse' | 'read' | 'setup' | 'dry-run' | 'commit' | 'reimport';
+
+interface Measurement {
+  ms: number;
+  cpuMs: number;
+  peakRssMb: number;
+  result?: Record<string, unknown>;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Child side: one phase, measured.
+
+function fileSource(file: string) {
+  return { tag: path.basename(file), bytes: () => createReadStream(file, { highWaterMark: CHUNK_BYTES }) };
+}
+
+async function parseOnly(file: string): Promise<Record<string, unknown>> {
+  const { SaxesParser } = await import('saxes');
+  const parser = new SaxesParser({ xmlns: false, position: true });
+  const decoder = new TextDecoder('utf-8');
+  for await (const chunk of fileSource(file).bytes())
+    parser.write(decoder.decode(chunk as Buffer, { stream: true }));
+  parser.close();
+  return {};
+}
+
+async function readOnly(file: string): Promise<Record<string, unknown>> {
+  const { EadReader } = await import('../src/import/formats/ead/ead.reader.js');
+  const context = {
+    params: { tolerant: false, allowUpdate: false, lang: 'eng', tag: '-', useSourceId: false, query: {} },
+    scope: {
+      bundle: { id: REPOSITORY, type: 'Repository' as const, data: {}, relations: {} },
+      edges: {},
+      hash: '',
+      updated: '',
+      ancestors: [],
+      identifiers: ['nl', REPOSITORY],
+    },
+    user: USER,
+    store: {} as never,
+  };
+  let items = 0;
+  for await (const event of new EadReader().read(fileSource(file), context))
+    items += event.kind === 'item' ? 1 : 0;
+  return { items };
+}
+
+/** The application as `main.ts` builds it, without HTTP, on the benchmark's SQLite file. */
+async function withApp<T>(database: string, work: (app: INestApplicationContext) => Promise<T>): Promise<T> {
+  process.env.GRAPH_URL = `sqlite:${database}`;
+  process.env.LOG_LEVEL = 'silent';
+  const { NestFactory } = await import('@nestjs/core');
+  const { AppModule } = await import('../src/app.module.js');
+  const app = await NestFactory.createApplicationContext(AppModule, { logger: false });
+  try {
+    return await work(app);
+  } finally {
+    await app.close();
+  }
+}
+
+async function setUp(database: string): Promise<void> {
+  const { UsersService } = await import('../src/auth/users.service.js');
+  const { GraphStore } = await import('../src/graph/graph-store.js');
+  const { itemHash } = await import('../src/items/change-detection.js');
+  await withApp(database, async (app) => {
+    await app.get(UsersService).add(USER);
+    const bundle = {
+      id: REPOSITORY,
+      type: 'Repository' as const,
+      data: { identifier: REPOSITORY },
+      relations: {},
+    };
+    await app
+      .get(GraphStore)
+      .write((tx) => tx.putItems([{ bundle, hash: itemHash(bundle), edges: { hasCountry: ['nl'] } }]));
+  });
+}
+
+/** The request body as the import service reads it: a stream with headers. */
+function requestBody(file: string): IncomingMessage {
+  const headers = { 'content-type': 'application/xml', 'content-length': String(statSync(file).size) };
+  return Object.assign(createReadStream(file, { highWaterMark: CHUNK_BYTES }), {
+    headers,
+  }) as unknown as IncomingMessage;
+}
+
+async function importEad(file: string, database: string, commit: boolean): Promise<Measurement> {
+  const { ImportService } = await import('../src/import/import.service.js');
+  return withApp(database, (app) =>
+    measure(async () => {
+      const answer = await app.get(ImportService).import({
+        endpoint: 'ead',
+        user: USER,
+        query: { scope: REPOSITORY, commit: String(commit), tag: path.basename(file) },
+        contentType: 'application/xml',
+        body: requestBody(file),
+      });
+      const { created, updated, unchanged, errors } = answer as Record<string, unknown>;
+      return { created, updated, unchanged, errors: Object.keys(errors as object).length };
+    }),
+  );
+}
+
+async function measure(work: () => Promise<Record<string, unknown>>): Promise<Measurement> {
+  const cpu = process.cpuUsage();
+  const started = process.hrtime.bigint();
+  const result = await work();
+  const ms = Number(process.hrtime.bigint() - started) / 1e6;
+  const used = process.cpuUsage(cpu);
+  return {
+    ms: Math.round(ms),
+    cpuMs: Math.round((used.user + used.system) / 1000),
+    peakRssMb: Math.round(process.resourceUsage().maxRSS / 1024),
+    result,
+  };
+}
+
+async function runPhase(phase: Phase, file: string, database: string): Promise<Measurement | undefined> {
+  switch (phase) {
+    case 'parse':
+      return measure(() => parseOnly(file));
+    case 'read':
+      return measure(() => readOnly(file));
+    case 'setup':
+      await setUp(database);
+      return undefined;
+    case 'dry-run':
+      return importEad(file, database, false);
+    case 'commit':
+    case 'reimport':
+      return importEad(file, database, true);
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Parent side: the document, the transpiled sources, one child per phase.
+
+async function typescriptFiles(directory: string): Promise<string[]> {
+  const entries = await readdir(directory, { withFileTypes: true, recursive: true });
+  return entries
+    .filter((entry) => entry.isFile() && entry.name.endsWith('.ts') && !entry.name.endsWith('.spec.ts'))
+    .map((entry) => path.join(entry.parentPath, entry.name));
+}
+
+/** Transpiles the sources and this benchmark to CommonJS under `bench/out/js`, keeping the layout. */
+async function transpile(): Promise<string> {
+  const { default: ts } = await import('typescript');
+  const target = path.join(OUT, 'js');
+  await rm(target, { recursive: true, force: true });
+  const files = [
+    ...(await typescriptFiles(path.join(ROOT, 'src'))),
+    path.join(ROOT, 'bench', 'ead-import.ts'),
+    path.join(ROOT, 'bench', 'ead-generator.ts'),
+  ];
+  for (const file of files) {
+    const output = ts.transpileModule(await readFile(file, 'utf8'), {
+      fileName: file,
+      compilerOptions: {
+        module: ts.ModuleKind.CommonJS,
+        target: ts.ScriptTarget.ES2022,
+        esModuleInterop: true,
+        experimentalDecorators: true,
+        emitDecoratorMetadata: true,
+      },
+    });
+    const destination = path.join(target, path.relative(ROOT, file)).replace(/\.ts$/, '.js');
+    await mkdir(path.dirname(destination), { recursive: true });
+    await writeFile(destination, output.outputText);
+  }
+  return path.join(target, 'bench', 'ead-import.js');
+}
+
+async function document(): Promise<{ file: string; bytes: number }> {
+  const file = path.join(OUT, `ead-${SHAPE.units}-${SHAPE.fanOut}-${SHAPE.depth}.xml`);
+  await mkdir(OUT, { recursive: true });
+  const bytes = existsSync(file) ? statSync(file).size : await writeEad(file, SHAPE);
+  return { file, bytes };
+}
+
+const NODE_OPTIONS = (process.env.BENCH_NODE_OPTIONS ?? '').split(' ').filter((option) => option !== '');
+
+function child(script: string, phase: Phase, file: string, database: string): Measurement | undefined {
+  const run = spawnSync(
+    process.execPath,
+    [...NODE_OPTIONS, script, '--phase', phase, '--file', file, '--database', database],
+    {
+      cwd: ROOT,
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'inherit'],
+    },
+  );
+  if (run.status !== 0) throw new Error(`phase ${phase} exited with ${run.status ?? run.signal}`);
+  const last = run.stdout.trim().split('\n').pop() ?? '';
+  return last === '' ? undefined : (JSON.parse(last) as Measurement);
+}
+
+function fastest(runs: Measurement[]): Measurement {
+  return runs.reduce((best, run) => (run.ms < best.ms ? run : best));
+}
+
+function ratio(a: number, b: number): number {
+  return Math.round((a / b) * 100) / 100;
+}
+
+export async function main(): Promise<object> {
+  const { file, bytes } = await document();
+  const script = await transpile();
+  const database = path.join(OUT, `ead-import-${process.pid}.db`);
+  const repeat = (phase: Phase) =>
+    fastest(Array.from({ length: REPEATS }, () => child(script, phase, file, database)!));
+  try {
+    const parseOnly = repeat('parse');
+    const readerOnly = repeat('read');
+    child(script, 'setup', file, database);
+    const dryRun = child(script, 'dry-run', file, database)!;
+    const commit = child(script, 'commit', file, database)!;
+    const reimport = child(script, 'reimport', file, database)!;
+    const peakRssMb = Math.max(
+      ...[parseOnly, readerOnly, dryRun, commit, reimport].map((run) => run.peakRssMb),
+    );
+    const ratios = {
+      readerToParse: ratio(readerOnly.ms, parseOnly.ms),
+      dryRunToParse: ratio(dryRun.ms, parseOnly.ms),
+      commitToParse: ratio(commit.ms, parseOnly.ms),
+      reimportToParse: ratio(reimport.ms, parseOnly.ms),
+    };
+    return {
+      document: { ...SHAPE, bytes },
+      nodeOptions: NODE_OPTIONS.join(' '),
+      parseOnly,
+      readerOnly,
+      dryRun,
+      commit,
+      reimport,
+      ratios,
+      targets: TARGETS,
+      met: {
+        commit: ratios.commitToParse <= TARGETS.commitToParse,
+        reimport: ratios.reimportToParse <= TARGETS.reimportToParse,
+        peakRss: peakRssMb < TARGETS.peakRssMb,
+      },
+    };
+  } finally {
+    await rm(database, { force: true });
+    await rm(`${database}-wal`, { force: true });
+    await rm(`${database}-shm`, { force: true });
+  }
+}
+
+function argument(name: string): string | undefined {
+  const index = process.argv.indexOf(`--${name}`);
+  return index === -1 ? undefined : process.argv[index + 1];
+}
+
+if (require.main === module) {
+  const phase = argument('phase') as Phase | undefined;
+  const work =
+    phase === undefined
+      ? main()
+      : runPhase(phase, argument('file') ?? '', argument('database') ?? '').then(
+          (measurement) => measurement ?? '',
+        );
+  work.then(
+    (result) => console.log(result === '' ? '' : JSON.stringify(result)),
+    (error: unknown) => {
+      console.error(error);
+      process.exit(1);
+    },
+  );
+}

@@ -1,0 +1,299 @@
+import { Bundle, Props } from '../../items/bundle';
+import {
+  CHILD_EDGE_TYPES,
+  DependentRelation,
+  ItemEdgeType,
+  ItemType,
+  NodeType,
+} from '../../items/item-types';
+import {
+  AccessPointMatch,
+  GraphReader,
+  ItemRef,
+  RecordNode,
+  RecordQuery,
+  SearchQuery,
+  SearchResult,
+  StoredItem,
+  SubtreeEntry,
+} from '../graph-store';
+import { recordQuerySql } from './record-sql';
+import { searchSql } from './search-sql';
+import { pathBelow, pathRange } from './item-paths';
+import { ReadCache } from './read-cache';
+import {
+  CHILD_EDGES,
+  IN_JSON,
+  IN_RELATIONS,
+  ITEM_EDGES,
+  OUT_RELATIONS,
+  SELECT_PARENT_ID,
+  SELECT_PATH,
+} from './sql';
+import { RowMode, StatementCache } from './statement-cache';
+
+const SELECT_ITEMS = `SELECT id, type, props, hash, updated FROM node WHERE id ${IN_JSON} AND owner IS NULL`;
+const SELECT_HASHES = `SELECT id, hash FROM node WHERE id ${IN_JSON} AND owner IS NULL`;
+const SELECT_TYPES = `SELECT id, type FROM node WHERE id ${IN_JSON} AND owner IS NULL`;
+
+/** Dependents of the given items with the relation and node that hold each, in write order. */
+const SELECT_DEPENDENTS = `
+  SELECT d.rid, d.id, d.type, d.props, e.type AS relation, e.src AS parent
+  FROM node d JOIN edge e ON e.dst = d.id AND e.type IN (${OUT_RELATIONS})
+  WHERE d.owner ${IN_JSON}
+  UNION ALL
+  SELECT d.rid, d.id, d.type, d.props, e.type AS relation, e.dst AS parent
+  FROM node d JOIN edge e ON e.src = d.id AND e.type IN (${IN_RELATIONS})
+  WHERE d.owner ${IN_JSON}
+  ORDER BY 1`;
+
+const SELECT_ITEM_EDGES = `
+  SELECT src, type, dst FROM edge WHERE src ${IN_JSON} AND type IN (${ITEM_EDGES}) ORDER BY src, type, dst`;
+
+/** The parent of an item, with its type. */
+const SELECT_PARENT = `SELECT id, type FROM node WHERE id = (${SELECT_PARENT_ID.trim()}) AND owner IS NULL`;
+
+const COUNT_CHILDREN = `SELECT count(*) FROM edge WHERE dst = ? AND type IN (${CHILD_EDGES})`;
+
+/** Every item below `@scope` with the parent it was reached from. */
+const SELECT_BELOW = `
+  WITH RECURSIVE below(id, parent) AS (
+    SELECT src, dst FROM edge WHERE dst = @scope AND type IN (${CHILD_EDGES})
+    UNION
+    SELECT e.src, e.dst FROM below b JOIN edge e ON e.dst = b.id AND e.type IN (${CHILD_EDGES})
+  )
+  SELECT b.id, b.parent AS parentId, n.type, coalesce(json_extract(n.props, '$.identifier'), '') AS localId
+  FROM below b JOIN node n ON n.id = b.id AND n.owner IS NULL`;
+
+const SELECT_ACCESS_POINTS = `
+  SELECT id, owner, json_extract(props, '$.name') AS name, json_extract(props, '$.type') AS type
+  FROM node WHERE type = 'AccessPoint' AND json_extract(props, '$.name') ${IN_JSON}`;
+
+const SELECT_INCOMING = 'SELECT src FROM edge WHERE dst = ? AND type = ? ORDER BY src';
+const SELECT_RECORD = 'SELECT id, type, props FROM record WHERE id = ?';
+
+interface ItemRow {
+  id: string;
+  type: ItemType;
+  props: string;
+  hash: string;
+  updated: string;
+}
+
+interface DependentRow {
+  id: string;
+  type: NodeType;
+  props: string;
+  relation: DependentRelation;
+  parent: string;
+}
+
+interface RecordRow {
+  id: string;
+  type: string;
+  props: string;
+}
+
+/**
+ * The queries of the port on one connection: a read-only connection inside a read transaction, or
+ * the writer's connection (so that a write sees its own uncommitted changes). Usable until `end()`.
+ */
+export class SqliteGraphReader implements GraphReader {
+  private ended = false;
+
+  /** `snapshot`: the store version a read transaction sees, and the cache for that version. */
+  constructor(
+    private readonly connection: StatementCache,
+    private readonly snapshot?: { version: number; cache: ReadCache },
+  ) {}
+
+  /** Called when the transaction ends: the handle must not outlive it. */
+  end(): void {
+    this.ended = true;
+  }
+
+  protected statement(sql: string, mode?: RowMode) {
+    if (this.ended) throw new Error('The transaction has ended; use the handle only inside its work');
+    return this.connection.get(sql, mode);
+  }
+
+  async getItems(ids: readonly string[]): Promise<Map<string, StoredItem>> {
+    const rows = this.statement(SELECT_ITEMS).all(JSON.stringify(ids)) as ItemRow[];
+    const items = new Map<string, StoredItem>();
+    if (rows.length === 0) return items;
+    const nodes = new Map<string, Bundle>();
+    for (const row of rows) {
+      const bundle: Bundle = {
+        id: row.id,
+        type: row.type,
+        data: JSON.parse(row.props) as Props,
+        relations: {},
+      };
+      nodes.set(row.id, bundle);
+      items.set(row.id, { bundle, edges: {}, hash: row.hash, updated: row.updated });
+    }
+    const found = JSON.stringify(rows.map((row) => row.id));
+    this.attachDependents(nodes, this.statement(SELECT_DEPENDENTS).all(found, found) as DependentRow[]);
+    for (const { src, type, dst } of this.statement(SELECT_ITEM_EDGES).all(found) as EdgeRow[]) {
+      const edges = items.get(src)!.edges;
+      (edges[type] ??= []).push(dst);
+    }
+    return items;
+  }
+
+  async getHashes(ids: readonly string[]): Promise<Map<string, string>> {
+    return this.pairs<string>(SELECT_HASHES, ids);
+  }
+
+  async getTypes(ids: readonly string[]): Promise<Map<string, ItemType>> {
+    return this.pairs<ItemType>(SELECT_TYPES, ids);
+  }
+
+  async ancestors(ids: readonly string[]): Promise<Map<string, ItemRef[]>> {
+    return new Map(ids.map((id) => [id, this.chainAbove(id)]));
+  }
+
+  async countChildren(ids: readonly string[]): Promise<Map<string, number>> {
+    const count = this.statement(COUNT_CHILDREN, 'pluck');
+    return new Map(ids.map((id) => [id, this.cached(`children\0${id}`, () => count.get(id) as number)]));
+  }
+
+  async subtree(rootId: string): Promise<SubtreeEntry[]> {
+    const rows = this.statement(SELECT_BELOW).all({ scope: rootId }) as SubtreeEntry[];
+    return parentsFirst(rootId, rows);
+  }
+
+  async search(query: SearchQuery): Promise<SearchResult> {
+    const below = query.scope?.depth === 'descendants' ? this.rangeBelow(query.scope.id) : undefined;
+    const sql = searchSql(query, below);
+    const key = `${sql.page}\0${JSON.stringify(sql.params)}`;
+    const total = this.cached(key, () => this.statement(sql.count, 'pluck').get(sql.params) as number);
+    if (total <= query.offset) return { total, hits: [] };
+    const page = { ...sql.params, limit: query.limit, offset: query.offset };
+    const hits = this.cached(
+      `${key}\0${query.offset}\0${query.limit}`,
+      () => this.statement(sql.page).all(page) as ItemRef[],
+    );
+    // Cached hits are shared: callers get their own copies.
+    return { total, hits: hits.map((hit) => ({ id: hit.id, type: hit.type })) };
+  }
+
+  async findAccessPoints(scopeId: string, names: readonly string[]): Promise<AccessPointMatch[]> {
+    if (names.length === 0) return [];
+    const rows = this.statement(SELECT_ACCESS_POINTS).all(JSON.stringify(names)) as AccessPointRow[];
+    const inScope = new Map<string, boolean>();
+    const isBelowScope = (itemId: string) => {
+      let below = inScope.get(itemId);
+      if (below === undefined) {
+        below = this.chainAbove(itemId).some((ancestor) => ancestor.id === scopeId);
+        inScope.set(itemId, below);
+      }
+      return below;
+    };
+    return rows
+      .filter((row) => isBelowScope(row.owner))
+      .map((row) => ({
+        accessPointId: row.id,
+        itemId: row.owner,
+        name: row.name,
+        type: String(row.type ?? ''),
+      }));
+  }
+
+  async incoming(targetId: string, type: ItemEdgeType): Promise<string[]> {
+    return this.statement(SELECT_INCOMING, 'pluck').all(targetId, type) as string[];
+  }
+
+  async getRecord(id: string): Promise<RecordNode | undefined> {
+    const row = this.statement(SELECT_RECORD).get(id) as RecordRow | undefined;
+    return row && toRecord(row);
+  }
+
+  async findRecords(query: RecordQuery): Promise<{ total: number; records: RecordNode[] }> {
+    const sql = recordQuerySql(query);
+    const total = this.statement(sql.count, 'pluck').get(...sql.params) as number;
+    const rows = this.statement(sql.page).all(...sql.pageParams) as RecordRow[];
+    return { total, records: rows.map(toRecord) };
+  }
+
+  /** Cached across read transactions of one store version; a write's reads are never cached. */
+  private cached<T>(key: string, compute: () => T): T {
+    return this.snapshot ? this.snapshot.cache.get(this.snapshot.version, key, compute) : compute();
+  }
+
+  private rangeBelow(scopeId: string): { from: string; to: string } {
+    const scopePath = this.statement(SELECT_PATH, 'pluck').get(scopeId) as string | null | undefined;
+    return pathRange(pathBelow(scopePath ?? '', scopeId));
+  }
+
+  private pairs<T>(sql: string, ids: readonly string[]): Map<string, T> {
+    if (ids.length === 0) return new Map();
+    return new Map(this.statement(sql, 'raw').all(JSON.stringify(ids)) as [string, T][]);
+  }
+
+  private chainAbove(id: string): ItemRef[] {
+    const parentOf = this.statement(SELECT_PARENT);
+    const chain: ItemRef[] = [];
+    const seen = new Set([id]);
+    for (
+      let parent = parentOf.get(id) as ItemRef | undefined;
+      parent;
+      parent = parentOf.get(parent.id) as ItemRef
+    ) {
+      if (seen.has(parent.id)) break;
+      seen.add(parent.id);
+      chain.push({ id: parent.id, type: parent.type });
+    }
+    return chain;
+  }
+
+  private attachDependents(nodes: Map<string, Bundle>, rows: DependentRow[]): void {
+    for (const row of rows) {
+      nodes.set(row.id, { id: row.id, type: row.type, data: JSON.parse(row.props) as Props, relations: {} });
+    }
+    for (const row of rows) {
+      const parent = nodes.get(row.parent);
+      if (parent) (parent.relations[row.relation] ??= []).push(nodes.get(row.id)!);
+    }
+  }
+}
+
+interface EdgeRow {
+  src: string;
+  type: ItemEdgeType;
+  dst: string;
+}
+
+interface AccessPointRow {
+  id: string;
+  owner: string;
+  name: string;
+  type: unknown;
+}
+
+function toRecord(row: RecordRow): RecordNode {
+  return { id: row.id, type: row.type, props: JSON.parse(row.props) as Props };
+}
+
+/** Orders a subtree breadth first from its root; an item reached twice keeps its first parent. */
+function parentsFirst(rootId: string, rows: SubtreeEntry[]): SubtreeEntry[] {
+  const childrenOf = new Map<string, SubtreeEntry[]>();
+  for (const row of rows) {
+    const siblings = childrenOf.get(row.parentId);
+    if (siblings) siblings.push(row);
+    else childrenOf.set(row.parentId, [row]);
+  }
+  const ordered: SubtreeEntry[] = [];
+  const seen = new Set([rootId]);
+  const queue = [rootId];
+  for (let head = 0; head < queue.length; head++) {
+    const children = childrenOf.get(queue[head]) ?? [];
+    for (const child of children.sort((a, b) => (a.id < b.id ? -1 : 1))) {
+      if (seen.has(child.id)) continue;
+      seen.add(child.id);
+      ordered.push({ id: child.id, type: child.type, localId: child.localId, parentId: child.parentId });
+      queue.push(child.id);
+    }
+  }
+  return ordered;
+}

@@ -1,0 +1,156 @@
+import Database from 'better-sqlite3';
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { GraphReader, GraphStore, GraphWriter } from '../graph-store';
+import { ReadCache } from './read-cache';
+import { ReadPool } from './read-pool';
+import { migrate } from './schema';
+import { SerialQueue } from './serial-queue';
+import { SqliteGraphReader } from './sqlite-graph-reader';
+import { SqliteGraphWriter } from './sqlite-graph-writer';
+import { StatementCache } from './statement-cache';
+
+/**
+ * How long SQLite itself waits for another process's write lock before reporting busy. Kept short
+ * because it blocks the event loop; the wait goes on asynchronously (`whenNotBusy`).
+ */
+const WRITER_BUSY_TIMEOUT_MS = 10;
+const FIRST_RETRY_MS = 2;
+const LONGEST_RETRY_MS = 100;
+/** Readers only meet a lock while a WAL file is being recovered, which is brief. */
+const READER_BUSY_TIMEOUT_MS = 1000;
+/** Concurrent read transactions; more wait for a connection to come back. */
+const READ_CONNECTIONS = 4;
+const READER_MMAP_BYTES = 256 * 1024 * 1024;
+/** Search results and child counts kept for reuse while nothing is written. */
+const CACHED_READS = 2000;
+
+const READ_VERSION = 'SELECT version FROM store_version';
+const BUMP_VERSION = 'UPDATE store_version SET version = version + 1';
+
+/**
+ * The embedded store: SQLite in WAL mode through better-sqlite3. One connection writes, writers
+ * queue for it in this process and wait for other processes' locks without blocking the event
+ * loop; read transactions run on read-only connections, each on its own committed snapshot, so a
+ * writer neither blocks them nor shows them its uncommitted changes.
+ */
+export class SqliteGraphStore extends GraphStore {
+  private readonly writeQueue = new SerialQueue();
+  private readonly cache = new ReadCache(CACHED_READS);
+  private closed = false;
+
+  private constructor(
+    private readonly writer: StatementCache,
+    private readonly readers: ReadPool,
+  ) {
+    super();
+  }
+
+  /** Opens (creating the file and its folder if need be) and brings the schema up to date. */
+  static async open(filePath: string): Promise<SqliteGraphStore> {
+    mkdirSync(path.dirname(path.resolve(filePath)), { recursive: true });
+    const db = new Database(filePath);
+    try {
+      db.pragma(`busy_timeout = ${WRITER_BUSY_TIMEOUT_MS}`);
+      await whenNotBusy(() => db.pragma('journal_mode = WAL'));
+      db.pragma('synchronous = NORMAL');
+      const writer = new StatementCache(db);
+      await whenNotBusy(() => writer.get('BEGIN IMMEDIATE').run());
+      try {
+        migrate(db);
+        writer.get('COMMIT').run();
+      } finally {
+        if (db.inTransaction) writer.get('ROLLBACK').run();
+      }
+      return new SqliteGraphStore(writer, new ReadPool(() => openReader(filePath), READ_CONNECTIONS));
+    } catch (error) {
+      db.close();
+      throw error;
+    }
+  }
+
+  async read<T>(work: (tx: GraphReader) => Promise<T>): Promise<T> {
+    this.assertOpen();
+    return this.readers.use(async (connection) => {
+      connection.get('BEGIN').run();
+      // The first read fixes the transaction's snapshot; its version says which one it is.
+      const version = connection.get(READ_VERSION, 'pluck').get() as number;
+      const tx = new SqliteGraphReader(connection, { version, cache: this.cache });
+      try {
+        return await work(tx);
+      } finally {
+        tx.end();
+        connection.get('ROLLBACK').run();
+      }
+    });
+  }
+
+  async write<T>(work: (tx: GraphWriter) => Promise<T>, options: { commit?: boolean } = {}): Promise<T> {
+    this.assertOpen();
+    return this.writeQueue.run(async () => {
+      await whenNotBusy(() => this.writer.get('BEGIN IMMEDIATE').run());
+      const tx = new SqliteGraphWriter(this.writer);
+      try {
+        const result = await work(tx);
+        tx.end();
+        if (options.commit === false) {
+          this.writer.get('ROLLBACK').run();
+        } else {
+          this.writer.get(BUMP_VERSION).run();
+          this.writer.get('COMMIT').run();
+        }
+        return result;
+      } finally {
+        tx.end();
+        if (this.writer.db.inTransaction) this.writer.get('ROLLBACK').run();
+      }
+    });
+  }
+
+  async ping(): Promise<void> {
+    this.assertOpen();
+    await this.readers.use(async (connection) => {
+      connection.get('SELECT count(*) FROM sqlite_schema').get();
+    });
+  }
+
+  /** Lets queued writes and running reads finish, then closes every connection. */
+  async close(): Promise<void> {
+    if (this.closed) return;
+    this.closed = true;
+    await this.writeQueue.run(async () => undefined);
+    await this.readers.close();
+    this.writer.db.close();
+  }
+
+  private assertOpen(): void {
+    if (this.closed) throw new Error('The graph store is closed');
+  }
+}
+
+function openReader(filePath: string): StatementCache {
+  const db = new Database(filePath, { readonly: true, fileMustExist: true });
+  db.pragma(`busy_timeout = ${READER_BUSY_TIMEOUT_MS}`);
+  db.pragma(`mmap_size = ${READER_MMAP_BYTES}`);
+  return new StatementCache(db);
+}
+
+function isBusy(error: unknown): boolean {
+  return error instanceof Database.SqliteError && error.code.startsWith('SQLITE_BUSY');
+}
+
+/**
+ * Runs `attempt` until it gets past another process's lock, waiting asynchronously between tries
+ * (a little longer each time) so that the event loop keeps serving meanwhile.
+ */
+async function whenNotBusy<T>(attempt: () => T): Promise<T> {
+  for (let delay = FIRST_RETRY_MS; ; delay = Math.min(delay * 2, LONGEST_RETRY_MS)) {
+    try {
+      return attempt();
+    } catch (error) {
+      if (!isBusy(error)) throw error;
+      await sleep(delay);
+    }
+  }
+}

@@ -1,0 +1,92 @@
+import { SaxesParser, SaxesTagPlain } from 'saxes';
+import { ImportInputError, ImportSource } from '../format-reader';
+import { decodeXml, XmlDecodingError } from './xml-encoding';
+import { declareEntities, EntityError, EntityLimits, DEFAULT_ENTITY_LIMITS } from './xml-entities';
+
+/** Where the parser is: the line (1-based) and column (1-based) after the last event. */
+export interface XmlLocator {
+  readonly line: number;
+  readonly column: number;
+}
+
+/**
+ * Receives a document's elements and text, SAX style. Names are local names: a namespace prefix
+ * is dropped, so namespaced and un-namespaced documents read alike.
+ */
+export interface XmlContentHandler<T> {
+  startElement(name: string, attributes: Readonly<Record<string, string>>, qualifiedName: string): void;
+  text(text: string): void;
+  endElement(name: string): void;
+  /** What the handler produced since the last call; called after every chunk of input. */
+  drain(): T[];
+}
+
+function localName(qualifiedName: string): string {
+  return qualifiedName.slice(qualifiedName.indexOf(':') + 1);
+}
+
+function inputError(reason: string, tag: string, where: XmlLocator): ImportInputError {
+  return new ImportInputError(
+    `Malformed XML in ${tag} at line ${where.line}, column ${where.column}: ${reason}`,
+    { tag, line: where.line, column: where.column },
+  );
+}
+
+// saxes prefixes its messages with the position, which the import error carries on its own.
+const POSITION_PREFIX = /^\d+:\d+: /;
+
+function createParser(tag: string, limits: EntityLimits) {
+  const parser = new SaxesParser({ xmlns: false, position: true });
+  const locator: XmlLocator = {
+    get line() {
+      return parser.line;
+    },
+    get column() {
+      return parser.column + 1;
+    },
+  };
+  parser.on('error', (error) => {
+    throw inputError(error.message.replace(POSITION_PREFIX, ''), tag, locator);
+  });
+  parser.on('doctype', (doctype) => declareEntities(parser.ENTITIES, doctype, limits));
+  return { parser, locator };
+}
+
+function attach<T>(parser: SaxesParser, handler: XmlContentHandler<T>): void {
+  parser.on('opentag', (element: SaxesTagPlain) =>
+    handler.startElement(localName(element.name), element.attributes, element.name),
+  );
+  parser.on('closetag', (element: SaxesTagPlain) => handler.endElement(localName(element.name)));
+  parser.on('text', (text) => handler.text(text));
+  parser.on('cdata', (text) => handler.text(text));
+}
+
+/**
+ * Streams one XML document through `handler`, yielding what it produces as each chunk of input is
+ * parsed: memory holds one chunk and the handler's own state, never the document. `handlerFor`
+ * receives the locator that tells the handler where the parser is. Malformed input, an encoding
+ * error or an entity refused by `limits` becomes an `ImportInputError` naming the source's tag,
+ * line and column.
+ */
+export async function* readXml<T>(
+  source: ImportSource,
+  handlerFor: (locator: XmlLocator) => XmlContentHandler<T>,
+  limits: EntityLimits = DEFAULT_ENTITY_LIMITS,
+): AsyncGenerator<T> {
+  const { parser, locator } = createParser(source.tag, limits);
+  const handler = handlerFor(locator);
+  attach(parser, handler);
+  try {
+    for await (const text of decodeXml(source.bytes())) {
+      parser.write(text);
+      yield* handler.drain();
+    }
+    parser.close();
+  } catch (error) {
+    if (error instanceof EntityError || error instanceof XmlDecodingError) {
+      throw inputError(error.message, source.tag, locator);
+    }
+    throw error;
+  }
+  yield* handler.drain();
+}

@@ -1,0 +1,237 @@
+import { Props } from '../../../items/bundle';
+import {
+  LANGUAGE_CODE,
+  MAINTENANCE_EVENT_TYPE,
+  NAME,
+  OTHER_IDENTIFIERS,
+  SOURCE_FILE_ID,
+} from '../../../items/ontology';
+import { DATE_PERIOD } from '../common/date-parser';
+import { MappedXmlHandler, OpenElement } from '../common/mapped-xml-handler';
+import {
+  ACCESS_POINT,
+  extractMaintenanceEvents,
+  MAINTENANCE_EVENT,
+  maintenanceEventData,
+  OBJECT_IDENTIFIER,
+} from '../common/raw-extraction';
+import { RawNode } from '../common/raw-node';
+import { XmlMapping } from '../common/xml-mapping';
+import { XmlLocator } from '../common/xml-parser';
+
+/** What to do with a unit that has no `did/unitid`. */
+export type MissingUnitIdPolicy = 'error' | 'attribute' | 'position';
+
+/** A finding aid's unit, complete, as the reference's `EadHandler` hands it to its importer. */
+export interface EadUnit {
+  /** Its raw data: the fields of the unit and of its description. */
+  node: RawNode;
+  /** Its local identifier, or null when it has none. */
+  localId: string | null;
+  /** The local identifiers of its ancestor units, root first; null for an ancestor without one. */
+  ancestorIds: (string | null)[];
+  /** Its id, when it and its ancestors have local ids. */
+  id: string | undefined;
+  /** Its parent unit's id; undefined for a top-level unit. */
+  parentId: string | undefined;
+  /** The maintenance events of its description. */
+  maintenanceEvents: Props[];
+  /** Where its end tag ends. */
+  line: number;
+  column: number;
+}
+
+/** Builds a unit's item (or its rejection) and its id: the reference's `EadImporter`. */
+export interface UnitImporter<T> {
+  /** The id of a unit with local id `localId`, a child of `parent` or else top-level. */
+  unitId(localId: string, parent?: { id: string; localId: string }): string;
+  importUnit(unit: EadUnit): T;
+}
+
+/** An open unit: what its children need from it, and what its own local id is made of. */
+interface OpenUnit {
+  /** Undefined until its `did` closes; null when it has no identifier. */
+  localId: string | null | undefined;
+  /** Set with a local id, when its ancestors have ids. */
+  id?: string;
+  /** 1-based, among the units with the same parent. */
+  position: number;
+  idAttribute: string | undefined;
+  childUnits: number;
+}
+
+const ARCHDESC = 'archdesc';
+const DID = 'did';
+/** Elements that hold the finding aid's own id (EAD 2002, EAD 3). */
+const EAD_ID_ELEMENTS = new Set(['eadid', 'recordid']);
+const LANGUAGE = 'language';
+/** Elements whose maintenance event applies to every unit that has none of its own. */
+const GLOBAL_EVENT_ELEMENTS = new Set(['profiledesc', 'change', 'maintenanceevent']);
+/** File-level fields the top-level unit's description takes from the header. */
+const FILE_LEVEL_FIELDS = ['rulesAndConventions', 'processInfo'];
+const SUB_NODE_FIELDS = new Set([MAINTENANCE_EVENT, DATE_PERIOD]);
+
+const DIGIT_0 = 48;
+const DIGIT_9 = 57;
+
+/** `archdesc`, `c`, `c01`… (the reference's `^/*c(?:\d*)$`, without a regular expression per element). */
+function isUnitElement(name: string): boolean {
+  if (name.charCodeAt(0) !== 99 /* c */) return name === ARCHDESC;
+  for (let index = 1; index < name.length; index++) {
+    const code = name.charCodeAt(index);
+    if (code < DIGIT_0 || code > DIGIT_9) return false;
+  }
+  return true;
+}
+
+/**
+ * The reference's `EadHandler`: reads the units of a finding aid (`archdesc`, `c`, `c01`–`c12`, at
+ * any depth) and emits each as soon as its end tag is read, children before their parent. Only
+ * the open units' data is held, so memory does not grow with the document.
+ */
+export class EadHandler<T> extends MappedXmlHandler<T> {
+  private readonly units: OpenUnit[] = [];
+  private topLevelUnits = 0;
+  private eadId: string | undefined;
+  private readonly globalEvents: Props[] = [];
+
+  constructor(
+    mapping: XmlMapping,
+    locator: XmlLocator,
+    private readonly importer: UnitImporter<T>,
+    private defaultLanguage: string,
+    private readonly missingUnitId: MissingUnitIdPolicy,
+  ) {
+    super(mapping, locator);
+  }
+
+  protected opensSubNode(name: string, field: string | undefined): boolean {
+    return (
+      isUnitElement(name) ||
+      (field !== undefined && (field.endsWith(ACCESS_POINT) || SUB_NODE_FIELDS.has(field)))
+    );
+  }
+
+  protected elementStarted(element: OpenElement, attributes: Readonly<Record<string, string>>): void {
+    if (isUnitElement(element.name)) {
+      const parent = this.units[this.units.length - 1];
+      const position = parent === undefined ? ++this.topLevelUnits : ++parent.childUnits;
+      this.units.push({ localId: undefined, position, idAttribute: attributes.id, childUnits: 0 });
+    } else if (element.name === 'profiledesc') {
+      // The type of the maintenance event a mapping may make of the element, as the reference sets it.
+      this.currentNode.put(MAINTENANCE_EVENT_TYPE, 'created');
+    } else if (element.name === 'change') {
+      this.currentNode.put(MAINTENANCE_EVENT_TYPE, 'updated');
+    }
+  }
+
+  protected elementEnded(element: OpenElement): void {
+    if (EAD_ID_ELEMENTS.has(element.name)) {
+      this.eadId = this.currentNode.first(SOURCE_FILE_ID);
+    } else if (element.name === LANGUAGE) {
+      this.defaultLanguage = this.currentNode.first(LANGUAGE_CODE) ?? this.defaultLanguage;
+    } else if (element.name === DID) {
+      this.identifyUnit(this.currentNode);
+    }
+    if (!element.subNode) return;
+    const node = this.closeSubNode();
+    if (isUnitElement(element.name)) {
+      this.completeUnit(element.name, node);
+      return;
+    }
+    if (element.field === MAINTENANCE_EVENT && GLOBAL_EVENT_ELEMENTS.has(element.name)) {
+      this.globalEvents.push({ ...maintenanceEventData(node), order: this.globalEvents.length });
+    }
+    if (element.field !== undefined) this.currentNode.addSubNode(element.field, node);
+  }
+
+  /** The unit's `did` is read: its first `unitid` is its local id, any others its other ids. */
+  private identifyUnit(node: RawNode): void {
+    const index = this.units.length - 1;
+    splitIdentifiers(node);
+    if (index >= 0 && this.units[index].localId === undefined) {
+      this.identify(index, this.localIdOf(this.units[index], node));
+    }
+  }
+
+  /** Sets the local id of the open unit at `index`, and its id when its ancestors have theirs. */
+  private identify(index: number, localId: string | null): void {
+    const unit = this.units[index];
+    unit.localId = localId;
+    if (localId === null) return;
+    if (index === 0) {
+      unit.id = this.importer.unitId(localId);
+      return;
+    }
+    const parent = this.units[index - 1];
+    // A parent still without `did` (its children came first) has only a derived id, if any.
+    if (parent.localId === undefined) this.identify(index - 1, this.localIdOf(parent));
+    if (parent.id !== undefined && parent.localId != null) {
+      unit.id = this.importer.unitId(localId, { id: parent.id, localId: parent.localId });
+    }
+  }
+
+  /** The unit's identifier, or the one `missingUnitId` derives for it, or null. */
+  private localIdOf(unit: OpenUnit, node?: RawNode): string | null {
+    if (unit.localId !== undefined) return unit.localId;
+    const unitId = node?.first(OBJECT_IDENTIFIER);
+    if (unitId !== undefined) return unitId;
+    if (this.missingUnitId === 'attribute') return unit.idAttribute ?? null;
+    if (this.missingUnitId === 'position') return String(unit.position);
+    return null;
+  }
+
+  private completeUnit(name: string, node: RawNode): void {
+    const unit = this.units[this.units.length - 1];
+    if (unit === undefined) return;
+    splitIdentifiers(node);
+    if (unit.localId === undefined) this.identify(this.units.length - 1, this.localIdOf(unit, node));
+    this.units.pop();
+    const localId = unit.localId ?? null;
+    if (localId !== null) {
+      node.set(OBJECT_IDENTIFIER, localId);
+      // The reference names an untitled unit after its identifier.
+      if (!node.values.has(NAME)) node.set(NAME, localId);
+    }
+    if (name === ARCHDESC) this.addFileLevelFields(node);
+    node.set(LANGUAGE_CODE, node.first(LANGUAGE_CODE) ?? this.defaultLanguage);
+    if (this.eadId === undefined) node.values.delete(SOURCE_FILE_ID);
+    else node.set(SOURCE_FILE_ID, sourceFileId(this.eadId, this.defaultLanguage));
+    const parent = this.units[this.units.length - 1];
+    this.emit(
+      this.importer.importUnit({
+        node,
+        localId,
+        ancestorIds: this.units.map((ancestor) => this.localIdOf(ancestor)),
+        id: unit.id,
+        parentId: parent?.id,
+        maintenanceEvents: node.subNodes.has(MAINTENANCE_EVENT)
+          ? extractMaintenanceEvents(node)
+          : this.globalEvents,
+        line: this.locator.line,
+        column: this.locator.column,
+      }),
+    );
+  }
+
+  private addFileLevelFields(node: RawNode): void {
+    const header = this.nodes[0];
+    for (const field of FILE_LEVEL_FIELDS) {
+      for (const value of header.all(field)) node.put(field, value);
+    }
+  }
+}
+
+/** Keeps the first of several identifiers as the identifier and adds the others to the other ids. */
+function splitIdentifiers(node: RawNode): void {
+  const identifiers = node.all(OBJECT_IDENTIFIER);
+  if (identifiers.length < 2) return;
+  node.set(OBJECT_IDENTIFIER, identifiers[0]);
+  node.set(OTHER_IDENTIFIERS, [...node.all(OTHER_IDENTIFIERS), ...identifiers.slice(1)]);
+}
+
+/** The reference's source file id: the EAD id suffixed with `#` and the language in capitals. */
+function sourceFileId(eadId: string, language: string): string {
+  const suffix = `#${language.toUpperCase()}`;
+  return eadId.toUpperCase().endsWith(suffix) ? eadId : eadId + suffix;
+}

@@ -1,0 +1,150 @@
+import { ItemWrite } from '../../../graph/graph-store';
+import { Bundle, Props } from '../../../items/bundle';
+import { descriptionId, joinPath } from '../../../items/identifiers';
+import { ItemEdgeType, ItemType } from '../../../items/item-types';
+import { ACCESS_POINT_TYPE, IDENTIFIER, LANGUAGE_CODE, NAME, SOURCE_FILE_ID } from '../../../items/ontology';
+import { extractDates } from '../common/date-parser';
+import {
+  ACCESS_POINT,
+  dependents,
+  extractDescription,
+  extractIdentifiers,
+  extractUnknownProperties,
+} from '../common/raw-extraction';
+import { RawNode } from '../common/raw-node';
+import { ReadEvent } from '../format-reader';
+import { EadUnit, UnitImporter as EadUnitImporter } from './ead-handler';
+
+/** The scope units are imported into, and the source they are read from. */
+export interface UnitSettings {
+  tag: string;
+  scope: { id: string; type: ItemType; identifiers: readonly string[] };
+}
+
+/** Access points whose element gives no type are corporate bodies, as in the reference. */
+const DEFAULT_ACCESS_POINT_TYPE = 'corporateBody';
+
+/** The access point fields of a sub-node: `<type>AccessPoint` gives type and name. */
+function accessPointData(node: RawNode): Props | undefined {
+  const data: Props = {};
+  for (const [field, value] of node.values) {
+    if (field.endsWith(ACCESS_POINT)) {
+      data[ACCESS_POINT_TYPE] = field.slice(0, field.indexOf(ACCESS_POINT));
+      data[NAME] = value;
+    } else {
+      data[field] = value;
+    }
+  }
+  data[ACCESS_POINT_TYPE] ??= DEFAULT_ACCESS_POINT_TYPE;
+  // An empty element (`<subject/>`) names nothing.
+  return data[NAME] === undefined ? undefined : data;
+}
+
+/** The unit's access points (the reference's `EadImporter.extractRelations`). */
+function extractAccessPoints(node: RawNode): Props[] {
+  const accessPoints: Props[] = [];
+  for (const [field, subNodes] of node.subNodes) {
+    if (!field.endsWith(ACCESS_POINT)) continue;
+    for (const subNode of subNodes) {
+      const data = accessPointData(subNode);
+      if (data !== undefined) accessPoints.push(data);
+    }
+  }
+  // A mapping may also send an attribute to an access point field of the unit itself.
+  for (const [field, value] of node.values) {
+    if (!field.endsWith(ACCESS_POINT)) continue;
+    const type = field.slice(0, field.indexOf(ACCESS_POINT)) || DEFAULT_ACCESS_POINT_TYPE;
+    for (const name of typeof value === 'string' ? [value] : value) {
+      accessPoints.push({ [ACCESS_POINT_TYPE]: type, [NAME]: name });
+    }
+  }
+  return accessPoints;
+}
+
+/**
+ * The reference's `EadImporter`: turns each unit the handler completes into the item to write,
+ * with its one description and the description's dates, access points, maintenance events and
+ * unknown properties; or into its rejection, when it or an ancestor has no identifier.
+ */
+export class UnitImporter implements EadUnitImporter<ReadEvent> {
+  /** Description id suffixes by language and source file id: one per document, in practice. */
+  private readonly descriptionSuffixes = new Map<string, string>();
+
+  constructor(private readonly settings: UnitSettings) {}
+
+  unitId(localId: string, parent?: { id: string; localId: string }): string {
+    if (parent === undefined) return joinPath([...this.settings.scope.identifiers, localId]);
+    // joinPath treats each segment by the one before it only, and a slug never holds the '-'
+    // that joins segments: a child's id is its parent's plus the tail of this two-segment path.
+    const tail = joinPath([parent.localId, localId]);
+    return parent.id + tail.slice(tail.indexOf('-'));
+  }
+
+  importUnit(unit: EadUnit): ReadEvent {
+    if (unit.localId === null) return this.rejection(unit, 'Missing identifier');
+    if (unit.id === undefined) return this.rejection(unit, 'Parent item has missing identifier');
+    const write: Omit<ItemWrite, 'hash'> = { bundle: this.bundle(unit, unit.id), edges: this.edges(unit) };
+    return { kind: 'item', tag: this.settings.tag, write };
+  }
+
+  private bundle(unit: EadUnit, itemId: string): Bundle {
+    const { node } = unit;
+    const dates = extractDates(node);
+    const accessPoints = extractAccessPoints(node);
+    const unknowns = extractUnknownProperties(node);
+    const data = extractDescription(node, 'DocumentaryUnitDescription');
+    // With its language, the source file id tells a description apart from the unit's others.
+    const sourceFileId = data[SOURCE_FILE_ID];
+    delete data[IDENTIFIER];
+    if (typeof sourceFileId === 'string') data[IDENTIFIER] = sourceFileId;
+    const id =
+      itemId + this.descriptionSuffix(String(data[LANGUAGE_CODE]), data[IDENTIFIER] as string | undefined);
+    const relations: Bundle['relations'] = {};
+    if (dates.length > 0) relations.hasDate = dependents(id, 'hasDate', 'DatePeriod', dates);
+    if (accessPoints.length > 0)
+      relations.relatesTo = dependents(id, 'relatesTo', 'AccessPoint', accessPoints);
+    if (unit.maintenanceEvents.length > 0) {
+      relations.maintenance = dependents(id, 'maintenance', 'MaintenanceEvent', unit.maintenanceEvents);
+    }
+    if (Object.keys(unknowns).length > 0) {
+      relations.hasUnknownProperty = dependents(id, 'hasUnknownProperty', 'UnknownProperty', [unknowns]);
+    }
+    const description: Bundle = { id, type: 'DocumentaryUnitDescription', data, relations };
+    return {
+      id: itemId,
+      type: 'DocumentaryUnit',
+      data: extractIdentifiers(node),
+      relations: { describes: [description] },
+    };
+  }
+
+  /** What `descriptionId` appends to the item id. */
+  private descriptionSuffix(language: string, identifier: string | undefined): string {
+    const key = `${language}\u0000${identifier ?? ''}`;
+    let suffix = this.descriptionSuffixes.get(key);
+    if (suffix === undefined) {
+      suffix = descriptionId('', language, identifier);
+      this.descriptionSuffixes.set(key, suffix);
+    }
+    return suffix;
+  }
+
+  /** Edges to the parent unit, or for a top-level unit to the scope, also the permission scope. */
+  private edges(unit: EadUnit): Partial<Record<ItemEdgeType, string[]>> {
+    const { scope } = this.settings;
+    const parentId = unit.parentId ?? scope.id;
+    const parentEdge: ItemEdgeType =
+      unit.parentId === undefined && scope.type === 'Repository' ? 'heldBy' : 'childOf';
+    return { [parentEdge]: [parentId], hasPermissionScope: [parentId] };
+  }
+
+  private rejection(unit: EadUnit, reason: string): ReadEvent {
+    const path = [...unit.ancestorIds, unit.localId].map((id) => id ?? '[null]').join('/');
+    return {
+      kind: 'invalid',
+      tag: this.settings.tag,
+      key: `${path} (line ${unit.line})`,
+      message: `DocumentaryUnit ${path}, ending at line ${unit.line}, column ${unit.column}: identifier: ${reason}`,
+    };
+  }
+}

@@ -1,0 +1,6 @@
+import { Module } from '@nestjs/common';
+import { EadReader } from './ead.reader';
+
+/** The EAD import format (`POST /import/ead`); its reader also reads for the EAD sync. */
+@Module({ providers: [EadReader], exports: [EadReader] })
+export class EadModule {}

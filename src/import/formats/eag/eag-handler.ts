@@ -1,0 +1,78 @@
+import { LANGUAGE_CODE, NAME } from '../../../items/ontology';
+import { MappedXmlHandler, OpenElement } from '../common/mapped-xml-handler';
+import { MAINTENANCE_EVENT, OBJECT_IDENTIFIER } from '../common/raw-extraction';
+import { RawNode } from '../common/raw-node';
+import { XmlMapping } from '../common/xml-mapping';
+import { XmlLocator } from '../common/xml-parser';
+import { EAG_2012_MAPPING, EAG_2012_NAMESPACE } from './eag2012-mapping';
+
+/** What the reference fills in when a document leaves it out (identifier, name, …). */
+function withDefaults(node: RawNode, language: string): void {
+  const defaults: [string, string][] = [
+    [OBJECT_IDENTIFIER, 'id'],
+    ['typeOfEntity', 'organisation'],
+    [NAME, 'title'],
+    [LANGUAGE_CODE, language],
+    ['rulesAndConventions', 'ISDIAH'],
+  ];
+  for (const [field, value] of defaults) {
+    if (!node.values.has(field)) node.put(field, value);
+  }
+}
+
+/** The namespace of an element from its qualified name and the namespaces it declares. */
+function namespaceOf(
+  qualifiedName: string,
+  attributes: Readonly<Record<string, string>>,
+): string | undefined {
+  const colon = qualifiedName.indexOf(':');
+  return colon === -1 ? attributes.xmlns : attributes[`xmlns:${qualifiedName.slice(0, colon)}`];
+}
+
+/**
+ * The reference's `EagHandler`: an EAG document describes one repository, emitted as one raw node
+ * when the root element closes. Documents in EAG 2012's namespace are read with the EAG 2012 mapping unless the
+ * import gives its own.
+ */
+export class EagHandler extends MappedXmlHandler<RawNode> {
+  constructor(
+    mapping: XmlMapping,
+    locator: XmlLocator,
+    private readonly defaultLanguage: string,
+    private readonly mappingGiven: boolean,
+  ) {
+    super(mapping, locator);
+  }
+
+  override startElement(
+    name: string,
+    attributes: Readonly<Record<string, string>>,
+    qualifiedName = name,
+  ): void {
+    if (
+      this.path.length === 0 &&
+      !this.mappingGiven &&
+      namespaceOf(qualifiedName, attributes) === EAG_2012_NAMESPACE
+    ) {
+      this.mapping = EAG_2012_MAPPING;
+    }
+    super.startElement(name, attributes);
+  }
+
+  protected opensSubNode(_name: string, field: string | undefined): boolean {
+    return field === MAINTENANCE_EVENT;
+  }
+
+  protected elementStarted(): void {}
+
+  protected elementEnded(element: OpenElement): void {
+    if (element.subNode && element.field !== undefined) {
+      const subNode = this.closeSubNode();
+      this.currentNode.addSubNode(element.field, subNode);
+    }
+    if (this.path.length === 1) {
+      withDefaults(this.currentNode, this.defaultLanguage);
+      this.emit(this.currentNode);
+    }
+  }
+}

@@ -1,0 +1,130 @@
+import Database from 'better-sqlite3';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { SCHEMA_VERSION } from '../../src/graph/sqlite/schema';
+import { SqliteGraphStore } from '../../src/graph/sqlite/sqlite-graph-store';
+import { describeGraphStoreContract, unit } from './graph-store.contract';
+
+function temporaryFolder(): { folder: string; remove(): void } {
+  const folder = mkdtempSync(path.join(tmpdir(), 'graph-store-'));
+  return { folder, remove: () => rmSync(folder, { recursive: true, force: true }) };
+}
+
+describeGraphStoreContract('SQLite', async () => {
+  const { folder, remove } = temporaryFolder();
+  const store = await SqliteGraphStore.open(path.join(folder, 'archive.db'));
+  return {
+    store,
+    cleanup: async () => {
+      await store.close();
+      remove();
+    },
+  };
+});
+
+describe('SqliteGraphStore', () => {
+  let folder: string;
+  let remove: () => void;
+  let file: string;
+
+  beforeEach(() => {
+    ({ folder, remove } = temporaryFolder());
+    file = path.join(folder, 'nested', 'folder', 'archive.db');
+  });
+
+  afterEach(() => remove());
+
+  it('creates its folder and records the schema version', async () => {
+    const store = await SqliteGraphStore.open(file);
+    await store.close();
+    const db = new Database(file, { readonly: true });
+    expect(db.pragma('user_version', { simple: true })).toBe(SCHEMA_VERSION);
+    expect(db.pragma('journal_mode', { simple: true })).toBe('wal');
+    db.close();
+  });
+
+  it('refuses a database from a newer version', async () => {
+    await (await SqliteGraphStore.open(file)).close();
+    const db = new Database(file);
+    db.pragma(`user_version = ${SCHEMA_VERSION + 1}`);
+    db.close();
+    await expect(SqliteGraphStore.open(file)).rejects.toThrow(/schema version/);
+  });
+
+  it('keeps data when reopened', async () => {
+    const first = await SqliteGraphStore.open(file);
+    await first.write((tx) =>
+      tx.putItems([unit('u1', { descriptions: [{ lang: 'eng', name: 'Kept title' }] })]),
+    );
+    await first.close();
+
+    const second = await SqliteGraphStore.open(file);
+    const found = await second.read((tx) => tx.search({ text: 'kept', offset: 0, limit: 10 }));
+    expect(found.hits).toEqual([{ id: 'u1', type: 'DocumentaryUnit' }]);
+    await second.close();
+  });
+
+  it('lets two stores on one file write at the same time: the second waits for the lock', async () => {
+    const [first, second] = [await SqliteGraphStore.open(file), await SqliteGraphStore.open(file)];
+    const firstHoldsLock = deferred();
+    const release = deferred();
+    const firstWrite = first.write(async (tx) => {
+      await tx.putItems([unit('u1')]);
+      firstHoldsLock.resolve();
+      await release.promise;
+    });
+    await firstHoldsLock.promise;
+    let secondDone = false;
+    const secondWrite = second
+      .write((tx) => tx.putItems([unit('u2')]))
+      .then(() => {
+        secondDone = true;
+      });
+    // The second store keeps retrying asynchronously while the first holds the lock.
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(secondDone).toBe(false);
+    release.resolve();
+    await Promise.all([firstWrite, secondWrite]);
+
+    const hashes = await second.read((tx) => tx.getHashes(['u1', 'u2']));
+    expect([...hashes.keys()].sort()).toEqual(['u1', 'u2']);
+    await Promise.all([first.close(), second.close()]);
+  });
+
+  it('shows a search the writes another store made to the same file', async () => {
+    const [server, cli] = [await SqliteGraphStore.open(file), await SqliteGraphStore.open(file)];
+    const everything = () => server.read((tx) => tx.search({ offset: 0, limit: 10 }));
+    expect((await everything()).total).toBe(0);
+    await cli.write((tx) => tx.putItems([unit('u1')]));
+    expect((await everything()).hits).toEqual([{ id: 'u1', type: 'DocumentaryUnit' }]);
+    await Promise.all([server.close(), cli.close()]);
+  });
+
+  it('gives a read transaction one snapshot, even when a write commits during it', async () => {
+    const store = await SqliteGraphStore.open(file);
+    await store.write((tx) => tx.putItems([unit('u1')]));
+    const seen = await store.read(async (tx) => {
+      const before = await tx.getHashes(['u1', 'u2']);
+      await store.write((writer) => writer.putItems([unit('u2')]));
+      const after = await tx.search({ offset: 0, limit: 10 });
+      return { before: [...before.keys()], after: after.hits.map((hit) => hit.id) };
+    });
+    expect(seen).toEqual({ before: ['u1'], after: ['u1'] });
+    expect((await store.read((tx) => tx.search({ offset: 0, limit: 10 }))).total).toBe(2);
+    await store.close();
+  });
+
+  it('refuses a transaction handle used after its transaction ended', async () => {
+    const store = await SqliteGraphStore.open(file);
+    const escaped = await store.read(async (tx) => tx);
+    await expect(escaped.getHashes(['u1'])).rejects.toThrow(/ended/);
+    await store.close();
+  });
+});
+
+function deferred(): { promise: Promise<void>; resolve(): void } {
+  let resolve!: () => void;
+  const promise = new Promise<void>((r) => (resolve = r));
+  return { promise, resolve };
+}
