@@ -54,6 +54,17 @@ describe('POST /import/eag', () => {
     expect(again.body).toMatchObject({ created: 0, updated: 0, unchanged: 1 });
   });
 
+  it('replaces a re-imported repository whole, as the reference does', async () => {
+    await importEag(fixture('eag.xml')).expect(201);
+    const french = fixture('eag.xml').toString('utf8').replace('langcode="eng"', 'langcode="fre"');
+    const response = await importEag(Buffer.from(french), { 'allow-update': 'true' }).expect(201);
+    expect(response.body.updated).toBe(1);
+    const descriptions = (await stored('nl-test_repository'))?.bundle.relations.describes ?? [];
+    expect(descriptions.map((description) => description.id)).toEqual([
+      'nl-test_repository.fra-test_repository_desc',
+    ]);
+  });
+
   it('imports eag-2896.xml with its maintenance events and priority', async () => {
     await importEag(fixture('eag-2896.xml')).expect(201);
     const repository = await stored('nl-nl_002896');

@@ -30,6 +30,8 @@ export class EagReader implements FormatReader {
   readonly scopeTypes: readonly ItemType[] = ['Country'];
   readonly input = 'documents';
   readonly scopeRequired = true;
+  /** The reference's `EagImporter` writes a re-imported repository whole, descriptions included. */
+  readonly descriptionUpdate = 'replace';
 
   async *read(source: ImportSource, context: ImportContext): AsyncIterable<ReadEvent> {
     const scope = context.scope;
