@@ -34,14 +34,36 @@ const TEXT_PARAMETERS: [string, string][] = [
   ['properties', 'A path=field mapping file: path inside the import roots, or URL'],
 ];
 
+/** Parameters only some formats read; the others ignore them. */
+const FORMAT_PARAMETERS: [string, string][] = [
+  [
+    'missing-unitid',
+    'ead, ead-sync: error (default), attribute (the component id) or position (among siblings)',
+  ],
+  ['fonds', 'ead-sync: a unit inside the scope; only its subtree is synchronised (default: the whole scope)'],
+  ['format', 'skos: Turtle, N-Triples, N3, RDF/XML (default), JSON-LD, or a media type'],
+  ['baseURI', 'skos: URI prefix removed from concept URIs to make their local ids'],
+  ['suffix', 'skos: URI suffix removed from concept URIs to make their local ids'],
+  ['concept-scheme', 'skos: import only the concepts in this scheme (URI)'],
+  ['field-separator', 'csv: one character between cells, default ,'],
+  ['array-separator', 'csv: separator of the values in one cell, default ||'],
+];
+
 function ApiImportParameters(): MethodDecorator {
   return applyDecorators(
     ...BOOLEAN_PARAMETERS.map(([name, description]) =>
       ApiQuery({ name, required: false, type: Boolean, description }),
     ),
-    ...TEXT_PARAMETERS.map(([name, description]) =>
+    ...[...TEXT_PARAMETERS, ...FORMAT_PARAMETERS].map(([name, description]) =>
       ApiQuery({ name, required: false, type: String, description }),
     ),
+    ApiQuery({
+      name: 'ex',
+      required: false,
+      type: String,
+      isArray: true,
+      description: 'ead-sync: ids of units the sync leaves alone, with their descendants (repeatable)',
+    }),
   );
 }
 
@@ -86,7 +108,8 @@ export class ImportController {
   @ApiBody({ schema: { type: 'string', format: 'binary' } })
   @ApiResponse({
     status: 201,
-    description: 'The import log (what was, or would be, done)',
+    description:
+      'The import log (what was, or would be, done); ead-sync answers {log, created, deleted, moved}',
     type: ImportLogDocumentDto,
   })
   @ApiImportErrors()

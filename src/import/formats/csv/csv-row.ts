@@ -1,5 +1,6 @@
 import { RawNode, normaliseSpace } from '../common/raw-node';
 import { ImportContext, ImportInputError, ItemRejected } from '../format-reader';
+import { singleParameter } from '../format-params';
 import { CsvRecord } from '../tabular/csv-records';
 import { rowRejection } from '../tabular/row-rejection';
 import { languageCodeOfName, scriptCodeOf } from './language-names';
@@ -26,13 +27,6 @@ const ARRAY_SEPARATOR = 'array-separator';
 const DEFAULTS: CsvSeparators = { field: ',', array: '||' };
 /** Characters that cannot separate fields: they end records or quote cells. */
 const RESERVED = ['\r', '\n', '"', '\uFEFF'];
-
-/** A parameter given at most once; blank counts as not given. */
-export function singleParameter(query: Query, name: string): string | undefined {
-  const value = query[name];
-  if (Array.isArray(value)) throw new ImportInputError(`Parameter "${name}" may be given only once`);
-  return value === '' ? undefined : value;
-}
 
 /** The `field-separator` (one character, as the reference requires) and `array-separator` parameters. */
 export function csvSeparators(query: Query): CsvSeparators {

@@ -10,7 +10,8 @@ import {
 } from '../format-reader';
 import { readCsvRecords } from '../tabular/csv-records';
 import { checkScope, CSV_KINDS, csvKind } from './csv-kinds';
-import { csvRow, csvSeparators, headerFields, csvRowRejection, singleParameter } from './csv-row';
+import { singleParameter } from '../format-params';
+import { csvRow, csvSeparators, headerFields, csvRowRejection } from './csv-row';
 
 /**
  * `POST /import/csv`: one item per row of a table whose header row names the reference's fields

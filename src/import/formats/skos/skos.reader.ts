@@ -15,6 +15,7 @@ import {
   ItemProduced,
   ReadEvent,
 } from '../format-reader';
+import { singleParameter } from '../format-params';
 import { ConceptProblem } from './concept-bundle';
 import { UriAffixes, conceptLocalId } from './concept-local-id';
 import { ConceptIdentity, conceptBundle, isRefusal, planConcepts } from './concept-plan';
@@ -32,18 +33,12 @@ interface SkosOptions extends UriAffixes {
   conceptScheme?: string;
 }
 
-function singleParam(query: ImportContext['params']['query'], name: string): string | undefined {
-  const value = query[name];
-  if (Array.isArray(value)) throw new ImportInputError(`Parameter "${name}" may be given only once`);
-  return value === undefined || value.trim() === '' ? undefined : value;
-}
-
 function skosOptions(query: ImportContext['params']['query']): SkosOptions {
   return {
-    format: singleParam(query, 'format'),
-    baseURI: singleParam(query, 'baseURI'),
-    suffix: singleParam(query, 'suffix'),
-    conceptScheme: singleParam(query, 'concept-scheme'),
+    format: singleParameter(query, 'format'),
+    baseURI: singleParameter(query, 'baseURI'),
+    suffix: singleParameter(query, 'suffix'),
+    conceptScheme: singleParameter(query, 'concept-scheme'),
   };
 }
 
