@@ -1,8 +1,8 @@
 import Database from 'better-sqlite3';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { SCHEMA_VERSION } from '../../src/graph/sqlite/schema';
+import { MIGRATIONS, SCHEMA_VERSION } from '../../src/graph/sqlite/schema';
 import { SqliteGraphStore } from '../../src/graph/sqlite/sqlite-graph-store';
 import { describeGraphStoreContract, unit } from './graph-store.contract';
 
@@ -50,6 +50,44 @@ describe('SqliteGraphStore', () => {
     db.pragma(`user_version = ${SCHEMA_VERSION + 1}`);
     db.close();
     await expect(SqliteGraphStore.open(file)).rejects.toThrow(/schema version/);
+  });
+
+  it('migrates a version 1 database, rebuilding its full-text index', async () => {
+    mkdirSync(path.dirname(file), { recursive: true });
+    const db = new Database(file);
+    db.exec(MIGRATIONS[0] as string);
+    db.prepare(
+      'INSERT INTO node (rid, id, type, props, hash, updated, path) VALUES (?, ?, ?, ?, ?, ?, ?)',
+    ).run(
+      7,
+      'u1',
+      'DocumentaryUnit',
+      JSON.stringify({ identifier: 'local-u1' }),
+      'hash-u1',
+      '2024-01-01T00:00:00.000Z',
+      '',
+    );
+    db.prepare('INSERT INTO node (id, type, owner, props) VALUES (?, ?, ?, ?)').run(
+      'u1.eng',
+      'DocumentaryUnitDescription',
+      'u1',
+      JSON.stringify({ name: 'Migrated title', languageCode: 'eng' }),
+    );
+    db.prepare('INSERT INTO edge (src, type, dst) VALUES (?, ?, ?)').run('u1.eng', 'describes', 'u1');
+    db.prepare('INSERT INTO item_text (rowid, names, text) VALUES (?, ?, ?)').run(
+      7,
+      'local-u1 Migrated title',
+      '',
+    );
+    db.pragma('user_version = 1');
+    db.close();
+
+    const store = await SqliteGraphStore.open(file);
+    const found = await store.read((tx) =>
+      tx.search({ text: 'migrated', types: ['DocumentaryUnit'], offset: 0, limit: 10 }),
+    );
+    expect(found).toEqual({ total: 1, hits: [{ id: 'u1', type: 'DocumentaryUnit' }] });
+    await store.close();
   });
 
   it('keeps data when reopened', async () => {

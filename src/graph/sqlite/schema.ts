@@ -1,10 +1,14 @@
 import type { Database } from 'better-sqlite3';
+import { reindexText } from './reindex-text';
+
+/** SQL to run, or a step that needs code (rebuilding the full-text index from the items). */
+type Migration = string | ((db: Database) => void);
 
 /**
  * The schema, one migration per version: `MIGRATIONS[n]` takes a database from version n to n + 1.
  * The version reached is kept in `PRAGMA user_version`; a new version is a new entry, never an edit.
  */
-export const MIGRATIONS: readonly string[] = [
+export const MIGRATIONS: readonly Migration[] = [
   `
   -- Items and their dependent nodes. Items have no owner, a hash and an update time; dependents
   -- name the item they live and die with. rid is the full-text row of an item. path lists an item's
@@ -54,6 +58,22 @@ export const MIGRATIONS: readonly string[] = [
   CREATE TABLE store_version (version INTEGER NOT NULL);
   INSERT INTO store_version (version) VALUES (0);
   `,
+  (db) => {
+    db.exec(`
+      -- What a search needs of an item, found by its full-text row (text-rows.ts) without its props.
+      DROP INDEX item_by_id;
+      CREATE INDEX item_key ON node (rid, id, path, type) WHERE owner IS NULL;
+
+      -- Full-text rows are numbered by text-rows.ts now: the index is rebuilt from the items.
+      DROP TABLE item_text;
+      CREATE VIRTUAL TABLE item_text USING fts5 (
+        names, text,
+        content = '', contentless_delete = 1,
+        tokenize = 'unicode61 remove_diacritics 2'
+      );
+    `);
+    reindexText(db);
+  },
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS.length;
@@ -73,6 +93,10 @@ export function migrate(db: Database): void {
       `The database has schema version ${from}; this build knows versions up to ${SCHEMA_VERSION}`,
     );
   }
-  for (let version = from; version < SCHEMA_VERSION; version++) db.exec(MIGRATIONS[version]);
+  for (let version = from; version < SCHEMA_VERSION; version++) {
+    const migration = MIGRATIONS[version];
+    if (typeof migration === 'string') db.exec(migration);
+    else migration(db);
+  }
   if (from !== SCHEMA_VERSION) db.pragma(`user_version = ${SCHEMA_VERSION}`);
 }

@@ -1,74 +1,114 @@
-import { CHILD_EDGE_TYPES } from '../../items/item-types';
+import { CHILD_EDGE_TYPES, ITEM_TYPES } from '../../items/item-types';
 import { SearchQuery } from '../graph-store';
 import { toFtsQuery } from './fts-query';
 import { CHILD_EDGES, NAME_WEIGHT, sqlList } from './sql';
+import { RID_OF_ROW, TYPE_MASK, typeCodes } from './text-rows';
+
+/** What a search below an item needs to know of the subtree: its path range and text rows. */
+export interface Subtree {
+  below: string;
+  belowEnd: string;
+  firstRow: number;
+  lastRow: number;
+}
 
 export interface SearchSql {
-  /** Selects `id, type` of one page; binds `params` plus `limit` and `offset`. */
+  /** Selects `id, type` of one page; binds `params` plus `limit`, `offset` (and `last` with text). */
   page: string;
-  /** Selects the total. */
+  /** Selects the total; binds `params`. */
   count: string;
-  params: Record<string, string>;
+  /** Without text: selects every hit, in order; binds `params`. */
+  all?: string;
+  params: Record<string, string | number>;
+}
+
+const SCORE = `bm25(item_text, ${NAME_WEIGHT}, 1)`;
+/** An item's id, type and path, read from the compact item_key index rather than its row. */
+const ITEM_KEY = `node k INDEXED BY item_key ON k.rid = item_text.rowid ${RID_OF_ROW} AND k.owner IS NULL`;
+const IN_CHILDREN = `EXISTS (SELECT 1 FROM edge e WHERE e.src = k.id AND e.dst = @scope AND e.type IN (${CHILD_EDGES}))`;
+
+/**
+ * The SQL for one search; a search of descendants needs `subtree`. With text, matches are ranked
+ * by bm25 (names first), ties by id. Without text, the hits are read in id order from indexes and
+ * merged, so that a page costs its offset plus its size, not a sort of everything.
+ */
+export function searchSql(query: SearchQuery, subtree?: Subtree): SearchSql {
+  const params: SearchSql['params'] = {};
+  if (query.scope?.depth === 'children') params.scope = query.scope.id;
+  if (query.scope?.depth === 'descendants') {
+    if (!subtree) throw new Error('A search of descendants needs the subtree of its scope');
+    Object.assign(params, subtree);
+  }
+  const match = toFtsQuery(query.text);
+  if (match === undefined) return browseSql(query, params);
+  params.match = match;
+  return textSql(query, params);
 }
 
 /**
- * The SQL for one search; a search of descendants needs `below`, the range of paths below the scope.
- * With text, full-text matches are filtered by type and scope and ranked
- * by bm25 (names first), ties by id. Without text, the candidate set is read in id order from an
- * index and merged, so that a page costs its offset plus its size, not a sort of everything.
+ * Type and subtree filters act on full-text row numbers, inside the index. Unscoped, the count
+ * reads only the index, and the page reads item keys only for rows that can be on it: those
+ * scoring at most as well as the last row of the page (ties included, since ties go by id).
  */
-export function searchSql(query: SearchQuery, below?: { from: string; to: string }): SearchSql {
-  const params: Record<string, string> = {};
-  if (below) Object.assign(params, { below: below.from, belowEnd: below.to });
-  const types = (query.types ?? []).map((type, index) => {
-    params[`t${index}`] = type;
-    return `@t${index}`;
-  });
-  if (query.scope?.depth === 'children') params.scope = query.scope.id;
-  const match = toFtsQuery(query.text);
-  if (match !== undefined) params.match = match;
-  return match === undefined ? browseSql(query, types, params) : textSql(query, types, params);
-}
-
-function textSql(query: SearchQuery, types: string[], params: SearchSql['params']): SearchSql {
-  const conditions = ['item_text MATCH @match', 'n.owner IS NULL'];
-  if (types.length) conditions.push(`n.type IN (${types.join(', ')})`);
-  if (query.scope?.depth === 'children') {
-    conditions.push(
-      `EXISTS (SELECT 1 FROM edge e WHERE e.src = n.id AND e.dst = @scope AND e.type IN (${CHILD_EDGES}))`,
-    );
+function textSql(query: SearchQuery, params: SearchSql['params']): SearchSql {
+  const matches = ['item_text MATCH @match'];
+  if (query.types?.length)
+    matches.push(`(item_text.rowid & ${TYPE_MASK}) IN (${typeCodes(query.types).join(', ')})`);
+  if (query.scope?.depth === 'descendants') {
+    matches.push('item_text.rowid BETWEEN @firstRow AND @lastRow', 'k.path >= @below AND k.path < @belowEnd');
   }
-  if (query.scope?.depth === 'descendants') conditions.push('n.path >= @below AND n.path < @belowEnd');
-  const from = `SELECT %s FROM item_text JOIN node n ON n.rid = item_text.rowid WHERE ${conditions.join(' AND ')}`;
+  if (query.scope?.depth === 'children') matches.push(IN_CHILDREN);
+  const where = matches.join(' AND ');
+  if (query.scope) {
+    const from = `FROM item_text JOIN ${ITEM_KEY} WHERE ${where}`;
+    return {
+      page: `SELECT k.id, k.type ${from} ORDER BY ${SCORE}, k.id LIMIT @limit OFFSET @offset`,
+      count: `SELECT count(*) ${from}`,
+      params,
+    };
+  }
   return {
-    page: `${from.replace('%s', 'n.id, n.type')} ORDER BY bm25(item_text, ${NAME_WEIGHT}, 1), n.id LIMIT @limit OFFSET @offset`,
-    count: from.replace('%s', 'count(*)'),
+    page: `
+      WITH ranked AS MATERIALIZED (SELECT rowid, ${SCORE} AS score FROM item_text WHERE ${where}),
+      cutoff AS (SELECT coalesce((SELECT score FROM ranked ORDER BY score LIMIT 1 OFFSET @last), 1e308) AS score)
+      SELECT k.id, k.type FROM ranked AS item_text JOIN ${ITEM_KEY}
+      WHERE item_text.score <= (SELECT score FROM cutoff)
+      ORDER BY item_text.score, k.id LIMIT @limit OFFSET @offset`,
+    count: `SELECT count(*) FROM item_text WHERE ${where}`,
     params,
   };
 }
 
-function browseSql(query: SearchQuery, types: string[], params: SearchSql['params']): SearchSql {
-  let candidates: string;
+function browseSql(query: SearchQuery, params: SearchSql['params']): SearchSql {
+  const named = (types: readonly string[]) =>
+    types.map((type, index) => {
+      params[`t${index}`] = type;
+      return `@t${index}`;
+    });
+  // The unary + keeps the planner from scanning every item of a type instead of the scope's few.
+  const typeFilter = (column: string) =>
+    query.types?.length ? `AND +${column} IN (${named(query.types).join(', ')})` : '';
+  let hits: string;
   if (query.scope?.depth === 'descendants') {
-    const typeFilter = types.length ? `AND n.type IN (${types.join(', ')})` : '';
-    candidates = `SELECT id, type FROM node n WHERE owner IS NULL AND path >= @below AND path < @belowEnd ${typeFilter}`;
+    hits = `SELECT id, type FROM node WHERE owner IS NULL AND path >= @below AND path < @belowEnd ${typeFilter('type')}`;
   } else if (query.scope) {
     // One arm per child edge type, each already in id order: UNION merges them.
-    const typeFilter = types.length ? `AND n.type IN (${types.join(', ')})` : '';
-    candidates = CHILD_EDGE_TYPES.map(
-      (edgeType) => `SELECT e.src AS id, n.type AS type FROM edge e JOIN node n ON n.id = e.src
-          WHERE e.dst = @scope AND e.type = ${sqlList([edgeType])} AND n.owner IS NULL ${typeFilter}`,
+    const filter = typeFilter('n.type');
+    hits = CHILD_EDGE_TYPES.map(
+      (edgeType) => `SELECT e.src AS id, n.type AS type FROM edge e CROSS JOIN node n ON n.id = e.src
+        WHERE e.dst = @scope AND e.type = ${sqlList([edgeType])} AND n.owner IS NULL ${filter}`,
     ).join(' UNION ');
-  } else if (types.length) {
-    candidates = types
+  } else {
+    // One arm per type, each in id order from item_by_type: UNION ALL merges them.
+    const types = named(query.types?.length ? query.types : ITEM_TYPES);
+    hits = types
       .map((type) => `SELECT id, type FROM node WHERE owner IS NULL AND type = ${type}`)
       .join(' UNION ALL ');
-  } else {
-    candidates = 'SELECT id, type FROM node WHERE owner IS NULL';
   }
   return {
-    page: `${candidates} ORDER BY id LIMIT @limit OFFSET @offset`,
-    count: `SELECT count(*) FROM (${candidates})`,
+    page: `${hits} ORDER BY id LIMIT @limit OFFSET @offset`,
+    count: `SELECT count(*) FROM (${hits})`,
+    all: `${hits} ORDER BY id`,
     params,
   };
 }

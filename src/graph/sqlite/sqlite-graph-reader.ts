@@ -1,11 +1,5 @@
 import { Bundle, Props } from '../../items/bundle';
-import {
-  CHILD_EDGE_TYPES,
-  DependentRelation,
-  ItemEdgeType,
-  ItemType,
-  NodeType,
-} from '../../items/item-types';
+import { DependentRelation, ItemEdgeType, ItemType, NodeType } from '../../items/item-types';
 import {
   AccessPointMatch,
   GraphReader,
@@ -18,7 +12,8 @@ import {
   SubtreeEntry,
 } from '../graph-store';
 import { recordQuerySql } from './record-sql';
-import { searchSql } from './search-sql';
+import { searchSql, Subtree } from './search-sql';
+import { textRowRange } from './text-rows';
 import { pathBelow, pathRange } from './item-paths';
 import { ReadCache } from './read-cache';
 import {
@@ -65,9 +60,18 @@ const SELECT_BELOW = `
   SELECT b.id, b.parent AS parentId, n.type, coalesce(json_extract(n.props, '$.identifier'), '') AS localId
   FROM below b JOIN node n ON n.id = b.id AND n.owner IS NULL`;
 
+/** Access points by name whose items lie in a path range. */
 const SELECT_ACCESS_POINTS = `
-  SELECT id, owner, json_extract(props, '$.name') AS name, json_extract(props, '$.type') AS type
-  FROM node WHERE type = 'AccessPoint' AND json_extract(props, '$.name') ${IN_JSON}`;
+  SELECT ap.id, ap.owner, json_extract(ap.props, '$.name') AS name, json_extract(ap.props, '$.type') AS type
+  FROM node ap JOIN node item ON item.id = ap.owner AND item.owner IS NULL
+  WHERE ap.type = 'AccessPoint' AND json_extract(ap.props, '$.name') ${IN_JSON} AND item.path >= ? AND item.path < ?`;
+
+/** The lowest and highest rid below a path prefix. */
+const SELECT_RID_SPAN =
+  'SELECT min(rid) AS first, max(rid) AS last FROM node WHERE owner IS NULL AND path >= ? AND path < ?';
+
+/** From this offset on, a page without text is cut from the whole ordered list, kept in the cache. */
+const DEEP_OFFSET = 1000;
 
 const SELECT_INCOMING = 'SELECT src FROM edge WHERE dst = ? AND type = ? ORDER BY src';
 const SELECT_RECORD = 'SELECT id, type, props FROM record WHERE id = ?';
@@ -118,6 +122,11 @@ export class SqliteGraphReader implements GraphReader {
   }
 
   async getItems(ids: readonly string[]): Promise<Map<string, StoredItem>> {
+    return this.storedItems(ids);
+  }
+
+  /** `getItems` without the promise, for code that runs inside a synchronous step (migrations). */
+  storedItems(ids: readonly string[]): Map<string, StoredItem> {
     const rows = this.statement(SELECT_ITEMS).all(JSON.stringify(ids)) as ItemRow[];
     const items = new Map<string, StoredItem>();
     if (rows.length === 0) return items;
@@ -164,40 +173,46 @@ export class SqliteGraphReader implements GraphReader {
   }
 
   async search(query: SearchQuery): Promise<SearchResult> {
-    const below = query.scope?.depth === 'descendants' ? this.rangeBelow(query.scope.id) : undefined;
-    const sql = searchSql(query, below);
+    const subtree = query.scope?.depth === 'descendants' ? this.subtreeOf(query.scope.id) : undefined;
+    const sql = searchSql(query, subtree);
     const key = `${sql.page}\0${JSON.stringify(sql.params)}`;
     const total = this.cached(key, () => this.statement(sql.count, 'pluck').get(sql.params) as number);
     if (total <= query.offset) return { total, hits: [] };
-    const page = { ...sql.params, limit: query.limit, offset: query.offset };
-    const hits = this.cached(
-      `${key}\0${query.offset}\0${query.limit}`,
-      () => this.statement(sql.page).all(page) as ItemRef[],
-    );
+    let hits: ItemRef[];
+    if (sql.all !== undefined && query.offset >= DEEP_OFFSET) {
+      const all = sql.all;
+      const everything = this.cached(`${key}\0all`, () => this.statement(all).all(sql.params) as ItemRef[]);
+      hits = everything.slice(query.offset, query.offset + query.limit);
+    } else {
+      const page = {
+        ...sql.params,
+        limit: query.limit,
+        offset: query.offset,
+        last: query.offset + query.limit - 1,
+      };
+      hits = this.cached(
+        `${key}\0${query.offset}\0${query.limit}`,
+        () => this.statement(sql.page).all(page) as ItemRef[],
+      );
+    }
     // Cached hits are shared: callers get their own copies.
     return { total, hits: hits.map((hit) => ({ id: hit.id, type: hit.type })) };
   }
 
   async findAccessPoints(scopeId: string, names: readonly string[]): Promise<AccessPointMatch[]> {
     if (names.length === 0) return [];
-    const rows = this.statement(SELECT_ACCESS_POINTS).all(JSON.stringify(names)) as AccessPointRow[];
-    const inScope = new Map<string, boolean>();
-    const isBelowScope = (itemId: string) => {
-      let below = inScope.get(itemId);
-      if (below === undefined) {
-        below = this.chainAbove(itemId).some((ancestor) => ancestor.id === scopeId);
-        inScope.set(itemId, below);
-      }
-      return below;
-    };
-    return rows
-      .filter((row) => isBelowScope(row.owner))
-      .map((row) => ({
-        accessPointId: row.id,
-        itemId: row.owner,
-        name: row.name,
-        type: String(row.type ?? ''),
-      }));
+    const { from, to } = this.pathRangeBelow(scopeId);
+    const rows = this.statement(SELECT_ACCESS_POINTS).all(
+      JSON.stringify(names),
+      from,
+      to,
+    ) as AccessPointRow[];
+    return rows.map((row) => ({
+      accessPointId: row.id,
+      itemId: row.owner,
+      name: row.name,
+      type: String(row.type ?? ''),
+    }));
   }
 
   async incoming(targetId: string, type: ItemEdgeType): Promise<string[]> {
@@ -221,9 +236,21 @@ export class SqliteGraphReader implements GraphReader {
     return this.snapshot ? this.snapshot.cache.get(this.snapshot.version, key, compute) : compute();
   }
 
-  private rangeBelow(scopeId: string): { from: string; to: string } {
+  private pathRangeBelow(scopeId: string): { from: string; to: string } {
     const scopePath = this.statement(SELECT_PATH, 'pluck').get(scopeId) as string | null | undefined;
     return pathRange(pathBelow(scopePath ?? '', scopeId));
+  }
+
+  /** The path range below an item and the span of its subtree's text rows. */
+  private subtreeOf(scopeId: string): Subtree {
+    return this.cached(`subtree\0${scopeId}`, () => {
+      const { from, to } = this.pathRangeBelow(scopeId);
+      const rids = this.statement(SELECT_RID_SPAN).get(from, to) as {
+        first: number | null;
+        last: number | null;
+      };
+      return { below: from, belowEnd: to, ...textRowRange(rids.first ?? 1, rids.last ?? 0) };
+    });
   }
 
   private pairs<T>(sql: string, ids: readonly string[]): Map<string, T> {

@@ -23,8 +23,8 @@ const READER_BUSY_TIMEOUT_MS = 1000;
 /** Concurrent read transactions; more wait for a connection to come back. */
 const READ_CONNECTIONS = 4;
 const READER_MMAP_BYTES = 256 * 1024 * 1024;
-/** Search results and child counts kept for reuse while nothing is written. */
-const CACHED_READS = 2000;
+/** Search results and child counts kept for reuse while nothing is written, in hits held. */
+const CACHED_HITS = 300_000;
 
 const READ_VERSION = 'SELECT version FROM store_version';
 const BUMP_VERSION = 'UPDATE store_version SET version = version + 1';
@@ -37,7 +37,7 @@ const BUMP_VERSION = 'UPDATE store_version SET version = version + 1';
  */
 export class SqliteGraphStore extends GraphStore {
   private readonly writeQueue = new SerialQueue();
-  private readonly cache = new ReadCache(CACHED_READS);
+  private readonly cache = new ReadCache(CACHED_HITS);
   private closed = false;
 
   private constructor(

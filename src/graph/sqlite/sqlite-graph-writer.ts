@@ -4,15 +4,17 @@ import {
   DEPENDENT_RELATIONS,
   DependentRelation,
   ITEM_EDGE_TYPES,
+  ITEM_TYPES,
   ItemEdgeType,
 } from '../../items/item-types';
 import { searchableText } from '../../items/search-text';
 import { GraphWriter, ItemWrite, RecordNode } from '../graph-store';
 import { SqliteGraphReader } from './sqlite-graph-reader';
+import { textRow } from './text-rows';
 import { assertPathSafeId, pathBelow, pathContains, pathRange } from './item-paths';
 import { CHILD_EDGES, IN_RELATIONS, OUT_RELATIONS, SELECT_PARENT_ID, SELECT_PATH } from './sql';
 
-const SELECT_ITEM_STATE = 'SELECT rid, hash, updated FROM node WHERE id = ? AND owner IS NULL';
+const SELECT_ITEM_STATE = 'SELECT rid, type, hash, updated FROM node WHERE id = ? AND owner IS NULL';
 const INSERT_ITEM = 'INSERT INTO node (id, type, props, hash, updated, path) VALUES (?, ?, ?, ?, ?, ?)';
 const UPDATE_ITEM = 'UPDATE node SET type = ?, props = ?, hash = ?, updated = ? WHERE rid = ?';
 const INSERT_DEPENDENT = 'INSERT INTO node (id, type, owner, props) VALUES (?, ?, ?, ?)';
@@ -44,19 +46,21 @@ const SELECT_CHILDREN = `SELECT DISTINCT src FROM edge WHERE dst = ? AND type IN
 
 const PUT_RECORD = 'INSERT OR REPLACE INTO record (id, type, props) VALUES (?, ?, ?)';
 
+const ITEM_TYPE_SET: ReadonlySet<string> = new Set(ITEM_TYPES);
 const ITEM_EDGE_TYPE_SET: ReadonlySet<string> = new Set(ITEM_EDGE_TYPES);
 const CHILD_EDGE_TYPE_SET: ReadonlySet<string> = new Set(CHILD_EDGE_TYPES);
 
 interface ItemText {
-  rid: number | bigint;
-  /** Whether the item had a full-text row already. */
-  replaces: boolean;
+  row: number;
+  /** The item's full-text row before this write, if it had one. */
+  oldRow?: number;
   names: string;
   text: string;
 }
 
 interface ItemState {
   rid: number;
+  type: string;
   hash: string;
   updated: string;
 }
@@ -79,10 +83,10 @@ export class SqliteGraphWriter extends SqliteGraphReader implements GraphWriter 
       this.statement(DELETE_OWNED).run(id);
       this.statement(DELETE_NODE).run(state.rid);
       for (const child of children) this.refreshPath(child);
-      deleted.push(state.rid);
+      deleted.push(textRow(state.rid, state.type));
     }
     const deleteText = this.statement(DELETE_TEXT);
-    for (const rid of deleted) deleteText.run(rid);
+    for (const row of deleted) deleteText.run(row);
   }
 
   async addEdges(edges: readonly { from: string; type: ItemEdgeType; to: string }[]): Promise<void> {
@@ -108,6 +112,8 @@ export class SqliteGraphWriter extends SqliteGraphReader implements GraphWriter 
   /** Writes an item but for its full text, which `writeTexts` writes for the whole batch. */
   private putItem({ bundle, hash, edges = {} }: ItemWrite, now: string): ItemText {
     assertPathSafeId(bundle.id);
+    if (!ITEM_TYPE_SET.has(bundle.type))
+      throw new Error(`${bundle.id}: "${bundle.type}" is not an item type`);
     const state = this.statement(SELECT_ITEM_STATE).get(bundle.id) as ItemState | undefined;
     const props = JSON.stringify(bundle.data);
     let rid: number | bigint;
@@ -131,7 +137,11 @@ export class SqliteGraphWriter extends SqliteGraphReader implements GraphWriter 
     }
     if (state && Object.keys(edges).some((type) => CHILD_EDGE_TYPE_SET.has(type)))
       this.refreshPath(bundle.id);
-    return { rid, replaces: state !== undefined, ...searchableText(bundle) };
+    return {
+      row: textRow(rid, bundle.type),
+      oldRow: state && textRow(state.rid, state.type),
+      ...searchableText(bundle),
+    };
   }
 
   /**
@@ -142,9 +152,9 @@ export class SqliteGraphWriter extends SqliteGraphReader implements GraphWriter 
   private writeTexts(texts: ItemText[]): void {
     const deleteText = this.statement(DELETE_TEXT);
     const insertText = this.statement(INSERT_TEXT);
-    for (const { rid, replaces, names, text } of texts) {
-      if (replaces) deleteText.run(rid);
-      insertText.run(rid, names, text);
+    for (const { row, oldRow, names, text } of texts) {
+      if (oldRow !== undefined) deleteText.run(oldRow);
+      insertText.run(row, names, text);
     }
   }
 

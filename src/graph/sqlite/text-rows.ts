@@ -1,0 +1,31 @@
+import { ITEM_TYPES } from '../../items/item-types';
+
+/**
+ * Full-text rows are numbered `rid * 16 + type code`, so that a search filters by item type on the
+ * row number alone, inside the full-text index, without reading the items it rejects.
+ */
+const TYPE_BITS = 4;
+export const TYPE_MASK = (1 << TYPE_BITS) - 1;
+
+if (ITEM_TYPES.length > TYPE_MASK + 1) throw new Error('Too many item types for the full-text row numbering');
+
+const TYPE_CODES: ReadonlyMap<string, number> = new Map(ITEM_TYPES.map((type, code) => [type, code]));
+
+export function textRow(rid: number | bigint, type: string): number {
+  const code = TYPE_CODES.get(type);
+  if (code === undefined) throw new Error(`"${type}" is not an item type`);
+  return Number(rid) * (TYPE_MASK + 1) + code;
+}
+
+/** The codes of the known types among `types`. */
+export function typeCodes(types: readonly string[]): number[] {
+  return types.flatMap((type) => TYPE_CODES.get(type) ?? []);
+}
+
+/** The text rows of the items whose rids lie in [firstRid, lastRid]. */
+export function textRowRange(firstRid: number, lastRid: number): { firstRow: number; lastRow: number } {
+  return { firstRow: firstRid * (TYPE_MASK + 1), lastRow: lastRid * (TYPE_MASK + 1) + TYPE_MASK };
+}
+
+/** SQL for the rid of a text row. */
+export const RID_OF_ROW = `>> ${TYPE_BITS}`;
