@@ -4,7 +4,8 @@ import { UsersService } from '../auth/users.service';
 import { APP_CONFIG, AppConfig } from '../config/app-config';
 import { GraphStore, GraphWriter } from '../graph/graph-store';
 import { ImportLogService } from '../logging/import-log.service';
-import { ImportLogRecord } from '../logging/import-log.types';
+import { ImportLogDocument, ImportLogRecord } from '../logging/import-log.types';
+import { MetricsService } from '../logging/metrics.service';
 import { FinishResult, FormatReader, ImportContext, ImportSource } from './formats/format-reader';
 import { badRequest, errorBodyOf } from './import-errors';
 import { commitRequested, ImportRequestParams, parseImportParams, RawQuery } from './import-params';
@@ -60,6 +61,7 @@ export class ImportService {
     private readonly formats: FormatRegistry,
     private readonly users: UsersService,
     private readonly logs: ImportLogService,
+    private readonly metrics: MetricsService,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {
     const settings = config.import;
@@ -87,14 +89,24 @@ export class ImportService {
       started,
     };
     const workspace = await ImportWorkspace.create();
+    const clock = process.hrtime.bigint();
+    const seconds = () => Number(process.hrtime.bigint() - clock) / 1e9;
+    const committed = commitRequested(request.query);
     try {
       const prepared = await this.prepare(endpoint, request, workspace);
       attempt.tags = prepared.sources.map((source) => source.tag);
-      return await this.graph.write((tx) => this.run(tx, prepared, attempt), {
+      const { answer, log } = await this.graph.write((tx) => this.run(tx, prepared, attempt), {
         commit: prepared.params.commit,
       });
+      this.metrics.recordImport(endpoint.name, 'succeeded', committed, seconds(), {
+        created: log.created,
+        updated: log.updated,
+        unchanged: log.unchanged,
+      });
+      return answer;
     } catch (error) {
-      if (commitRequested(request.query)) await this.recordFailure(attempt, error);
+      this.metrics.recordImport(endpoint.name, 'failed', committed, seconds());
+      if (committed) await this.recordFailure(attempt, error);
       throw error;
     } finally {
       await workspace.dispose();
@@ -138,7 +150,11 @@ export class ImportService {
     return { reader, params, sources, message, properties };
   }
 
-  private async run(tx: GraphWriter, prepared: Prepared, attempt: Attempt): Promise<Record<string, unknown>> {
+  private async run(
+    tx: GraphWriter,
+    prepared: Prepared,
+    attempt: Attempt,
+  ): Promise<{ answer: Record<string, unknown>; log: ImportLogDocument }> {
     const { reader, params } = prepared;
     const context: ImportContext = {
       params: {
@@ -175,7 +191,7 @@ export class ImportService {
         finished: this.logs.timestamp(),
       });
     }
-    return answer ?? { ...log };
+    return { answer: answer ?? { ...log }, log };
   }
 
   /** Keeps the record of a failed committed import; never hides the import's own error. */

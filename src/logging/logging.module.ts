@@ -1,17 +1,24 @@
-import { Module } from '@nestjs/common';
+import { MiddlewareConsumer, Module, NestModule } from '@nestjs/common';
 import { AuthModule } from '../auth/auth.module';
 import { AppLoggerModule } from './app-logger';
 import { ImportLogController } from './import-log.controller';
 import { ImportLogService } from './import-log.service';
+import { MetricsController } from './metrics.controller';
+import { MetricsService } from './metrics.service';
+import { RequestMetricsMiddleware } from './request-metrics.middleware';
 
 /**
- * Application logs (`AppLoggerModule`, global through nestjs-pino) and the stored import logs.
- * Import-log services and controllers are added to this module's own lists.
+ * What operators watch: application logs (`AppLoggerModule`, global through nestjs-pino), the
+ * stored import logs, and the metrics served at `/metrics`.
  */
 @Module({
   imports: [AppLoggerModule, AuthModule],
-  controllers: [ImportLogController],
-  providers: [ImportLogService],
-  exports: [ImportLogService],
+  controllers: [ImportLogController, MetricsController],
+  providers: [ImportLogService, MetricsService],
+  exports: [ImportLogService, MetricsService],
 })
-export class LoggingModule {}
+export class LoggingModule implements NestModule {
+  configure(consumer: MiddlewareConsumer): void {
+    consumer.apply(RequestMetricsMiddleware).forRoutes('*path');
+  }
+}

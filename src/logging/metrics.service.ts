@@ -1,0 +1,80 @@
+import { Injectable } from '@nestjs/common';
+
+type Labels = Record<string, string>;
+
+interface Family {
+  help: string;
+  type: 'counter' | 'gauge';
+  samples: Map<string, { labels: Labels; value: number }>;
+}
+
+/** `{a="x",b="y"}` with Prometheus escaping; label order fixed so equal labels make one key. */
+function labelText(labels: Labels): string {
+  const pairs = Object.keys(labels)
+    .sort()
+    .map(
+      (name) => `${name}="${labels[name].replace(/\\/g, '\\\\').replace(/"/g, '\\"').replace(/\n/g, '\\n')}"`,
+    );
+  return pairs.length === 0 ? '' : `{${pairs.join(',')}}`;
+}
+
+/**
+ * Process-local counters for operators' dashboards, served by `GET /metrics` in the Prometheus
+ * text format. Deliberately small: request and import counts and times; per-item detail lives in
+ * the stored import logs.
+ */
+@Injectable()
+export class MetricsService {
+  private readonly families = new Map<string, Family>();
+
+  constructor() {
+    this.define('http_requests_total', 'counter', 'HTTP requests answered, by method and status');
+    this.define('http_request_duration_seconds_sum', 'counter', 'Total time spent answering HTTP requests');
+    this.define('imports_total', 'counter', 'Imports run, by endpoint, outcome and whether they committed');
+    this.define('import_duration_seconds_sum', 'counter', 'Total time spent in imports, by endpoint');
+    this.define('import_items_total', 'counter', 'Items imports created, updated or left unchanged');
+  }
+
+  recordRequest(method: string, status: number, seconds: number): void {
+    this.add('http_requests_total', { method, status: String(status) }, 1);
+    this.add('http_request_duration_seconds_sum', { method }, seconds);
+  }
+
+  recordImport(
+    endpoint: string,
+    outcome: 'succeeded' | 'failed',
+    committed: boolean,
+    seconds: number,
+    items?: { created: number; updated: number; unchanged: number },
+  ): void {
+    this.add('imports_total', { endpoint, outcome, commit: String(committed) }, 1);
+    this.add('import_duration_seconds_sum', { endpoint }, seconds);
+    for (const [status, count] of Object.entries(items ?? {})) {
+      this.add('import_items_total', { endpoint, status, commit: String(committed) }, count);
+    }
+  }
+
+  /** The Prometheus text exposition format, version 0.0.4. */
+  render(): string {
+    const lines: string[] = [];
+    for (const [name, family] of this.families) {
+      lines.push(`# HELP ${name} ${family.help}`, `# TYPE ${name} ${family.type}`);
+      for (const { labels, value } of family.samples.values())
+        lines.push(`${name}${labelText(labels)} ${value}`);
+    }
+    return `${lines.join('\n')}\n`;
+  }
+
+  private define(name: string, type: Family['type'], help: string): void {
+    this.families.set(name, { help, type, samples: new Map() });
+  }
+
+  private add(name: string, labels: Labels, amount: number): void {
+    const family = this.families.get(name);
+    if (family === undefined) throw new Error(`No metric named ${name}`);
+    const key = labelText(labels);
+    const sample = family.samples.get(key);
+    if (sample === undefined) family.samples.set(key, { labels, value: amount });
+    else sample.value += amount;
+  }
+}
