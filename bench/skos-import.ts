@@ -14,7 +14,7 @@ import path from 'node:path';
 import { NestFactory } from '@nestjs/core';
 import { AppModule } from '../src/app.module';
 import { configureApp } from '../src/app.setup';
-import { addNamedItem } from '../src/auth/named-item';
+import { addNamedItem } from '../src/items/named-item';
 import { TokensService } from '../src/auth/tokens.service';
 import { UsersService } from '../src/auth/users.service';
 import { GraphStore } from '../src/graph/graph-store';

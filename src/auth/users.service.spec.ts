@@ -4,8 +4,7 @@ import path from 'node:path';
 import { GraphStore } from '../graph/graph-store';
 import { SqliteGraphStore } from '../graph/sqlite/sqlite-graph-store';
 import { itemHash } from '../items/change-detection';
-import { AuthInputError } from './auth-errors';
-import { addNamedItem } from './named-item';
+import { addNamedItem, NamedItemError } from '../items/named-item';
 import { UsersService } from './users.service';
 
 describe('UsersService and named items', () => {
@@ -54,13 +53,13 @@ describe('UsersService and named items', () => {
 
   it('refuses an id that any item already has, leaving that item as it was', async () => {
     await addNamedItem(store, 'CvocVocabulary', 'terms', 'Terms');
-    await expect(users.add('terms')).rejects.toThrow(AuthInputError);
+    await expect(users.add('terms')).rejects.toThrow(NamedItemError);
     const stored = (await store.read((tx) => tx.getItems(['terms']))).get('terms');
     expect(stored?.bundle.type).toBe('CvocVocabulary');
     expect(stored?.bundle.data.name).toBe('Terms');
   });
 
   it.each(['', 'with space', 'a/b', '-leading', 'x'.repeat(201)])('refuses the id %j', async (id) => {
-    await expect(users.add(id)).rejects.toThrow(AuthInputError);
+    await expect(users.add(id)).rejects.toThrow(NamedItemError);
   });
 });

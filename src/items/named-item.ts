@@ -1,8 +1,12 @@
 import { GraphStore } from '../graph/graph-store';
-import { itemHash } from '../items/change-detection';
-import { Bundle } from '../items/bundle';
-import { ItemType } from '../items/item-types';
-import { AuthInputError } from './auth-errors';
+import { Bundle } from './bundle';
+import { itemHash } from './change-detection';
+import { ItemType } from './item-types';
+
+/** A named item that cannot be created as asked (bad or taken id); never a server fault. */
+export class NamedItemError extends Error {
+  override readonly name = 'NamedItemError';
+}
 
 /**
  * Ids that operators type for users and top-level scopes. They appear in URLs and in the `X-User`
@@ -21,7 +25,7 @@ export async function addNamedItem(
   name?: string,
 ): Promise<void> {
   if (!NAMED_ITEM_ID.test(id)) {
-    throw new AuthInputError(
+    throw new NamedItemError(
       `invalid id "${id}": use letters, digits, "_", "." and "-", starting with a letter or digit`,
     );
   }
@@ -30,7 +34,7 @@ export async function addNamedItem(
     const existing = await tx.getTypes([id]);
     const existingType = existing.get(id);
     if (existingType !== undefined) {
-      throw new AuthInputError(`an item with id "${id}" already exists (${existingType})`);
+      throw new NamedItemError(`an item with id "${id}" already exists (${existingType})`);
     }
     await tx.putItems([{ bundle, hash: itemHash(bundle) }]);
   });
