@@ -44,7 +44,9 @@ export interface ItemWrite {
   hash: string;
   /**
    * Outgoing item-level edges. Each type named here replaces the item's existing edges of that
-   * type; types not named are left as they are.
+   * type; types not named are left as they are. An edge may name an item that does not exist yet;
+   * it takes effect when that item is written later in the same transaction (or in a later one),
+   * and reads see an edge only while both ends exist.
    */
   edges?: Partial<Record<ItemEdgeType, string[]>>;
 }

@@ -1,10 +1,11 @@
 import { auth, driver as createDriver } from 'neo4j-driver';
 import { DELETE_EVERYTHING } from '../../src/graph/neo4j/cypher';
 import { Neo4jConnectOptions, Neo4jGraphStore } from '../../src/graph/neo4j/neo4j-graph-store';
+import { describeEdgeOrderingContract } from './graph-store-ordering.contract';
 import { describeGraphStoreContract } from './graph-store.contract';
 
 /**
- * The port's contract on Neo4j, against the server `NEO4J_TEST_URL` names. The database there is
+ * The port's contracts on Neo4j, against the server `NEO4J_TEST_URL` names. The database there is
  * emptied before every test: point it at a database kept for tests only.
  */
 const url = process.env.NEO4J_TEST_URL?.trim();
@@ -15,17 +16,19 @@ if (url) {
     user: process.env.NEO4J_TEST_USER ?? 'neo4j',
     password: process.env.NEO4J_TEST_PASSWORD ?? '',
   };
-  describeGraphStoreContract(`Neo4j (${url})`, async () => {
+  const open = async () => {
     await emptyDatabase(options);
     const store = await Neo4jGraphStore.connect(options);
     return { store, cleanup: () => store.close() };
-  });
+  };
+  describeGraphStoreContract(`Neo4j (${url})`, open);
+  describeEdgeOrderingContract(`Neo4j (${url})`, open);
 } else {
   const reason =
     'NEO4J_TEST_URL is not set; set it (with NEO4J_TEST_USER and NEO4J_TEST_PASSWORD) to a Neo4j 5.26+ ' +
-    'test database to run the GraphStore contract on Neo4j';
-  describe('GraphStore contract: Neo4j', () => {
-    console.warn(`Skipped the GraphStore contract on Neo4j: ${reason}.`);
+    'test database to run the GraphStore contracts on Neo4j';
+  describe('GraphStore contracts: Neo4j', () => {
+    console.warn(`Skipped the GraphStore contract and edge ordering contract on Neo4j: ${reason}.`);
     it.skip(`skipped: ${reason}`, () => undefined);
   });
 }

@@ -14,6 +14,7 @@ import {
   ITEM_LABEL,
   NAMES,
   OWNER,
+  PENDING_LABEL,
   RECORD_LABEL,
   SEARCH_INDEX,
   TEXT,
@@ -79,15 +80,67 @@ function removeOtherLabels(variable: string, labels: readonly string[], type: st
     .join(':')}`;
 }
 
+/** The UNION branches that bind `variable` to the item or the dependent whose id is `idExpression`. */
+function writtenNodeBranches(variable: string, idExpression: string): string {
+  return `MATCH (${variable}:${ITEM_LABEL} {id: ${idExpression}}) RETURN ${variable}
+    UNION
+    MATCH (${variable}:${DEPENDENT_LABEL} {id: ${idExpression}}) RETURN ${variable}`;
+}
+
 /**
  * Binds `variable` to the item or dependent whose id is `idExpression`: item edges point at items,
  * and `hasLinkBody` at an access point, which is a dependent.
  */
 function nodeWithId(variable: string, idExpression: string, imported: string): string {
   return `CALL (${imported}) {
-    MATCH (${variable}:${ITEM_LABEL} {id: ${idExpression}}) RETURN ${variable}
+    ${writtenNodeBranches(variable, idExpression)}
+  }`;
+}
+
+/**
+ * Binds `variable` as `nodeWithId` does or, while no such node is written, to the placeholder that
+ * stands for it, created if need be. `imported` is a variable that `idExpression` is built from.
+ */
+function nodeOrPlaceholderWithId(variable: string, idExpression: string, imported: string): string {
+  return `CALL (${imported}) {
+    ${writtenNodeBranches(variable, idExpression)}
     UNION
-    MATCH (${variable}:${DEPENDENT_LABEL} {id: ${idExpression}}) RETURN ${variable}
+    WITH ${imported}
+    WHERE NOT EXISTS { (:${ITEM_LABEL} {id: ${idExpression}}) }
+      AND NOT EXISTS { (:${DEPENDENT_LABEL} {id: ${idExpression}}) }
+    MERGE (${variable}:${PENDING_LABEL} {id: ${idExpression}})
+    RETURN ${variable}
+  }`;
+}
+
+/**
+ * Whether `variable`, the target of an item edge, is a written item or dependent. Item edges end
+ * at those or at placeholders, so a placeholder is the target that is neither: no statement looks
+ * placeholders up by their label, they are reached only through the edges that point at them (and
+ * the lint schema, which lists the labels statements may match, leaves `Pending` out).
+ */
+function isWritten(variable: string): string {
+  return `(${variable}:${ITEM_LABEL} OR ${variable}:${DEPENDENT_LABEL})`;
+}
+
+/** Deletes the placeholders among `variable`'s nodes that no edge points at any more. */
+function deleteUnusedPlaceholders(variable: string): string {
+  return `WITH DISTINCT ${variable}
+    WHERE NOT ${isWritten(variable)} AND NOT EXISTS { (${variable})--() }
+    DELETE ${variable}`;
+}
+
+/**
+ * Makes the node of `props.id` exist under `label` before it is matched there: the placeholder
+ * that earlier edges point at becomes it (MERGE finds it) or, with none, a new node is made. Runs
+ * only while no node matches `written`, so a placeholder never coexists with its node.
+ */
+function claimPlaceholder(label: string, written: string, setAlso = ''): string {
+  return `CALL (props) {
+    WITH props WHERE NOT EXISTS { ${written} }
+    MERGE (claimed:${PENDING_LABEL} {id: props.id})
+    SET claimed:${identifier(label)}${setAlso}
+    REMOVE claimed:${PENDING_LABEL}
   }`;
 }
 
@@ -98,6 +151,13 @@ export const SCHEMA_STATEMENTS = [
     'ITEM_ID_CONSTRAINT',
     [],
     `CREATE CONSTRAINT item_id IF NOT EXISTS FOR (n:${ITEM_LABEL}) REQUIRE n.id IS UNIQUE`,
+  ),
+  // Placeholders have no `Item` label, so the item constraint does not cover them: this one keeps
+  // one placeholder per id when writers race, and indexes the MERGE that finds or makes them.
+  statement(
+    'PENDING_ID_CONSTRAINT',
+    [],
+    `CREATE CONSTRAINT pending_id IF NOT EXISTS FOR (n:${PENDING_LABEL}) REQUIRE n.id IS UNIQUE`,
   ),
   statement(
     'RECORD_ID_CONSTRAINT',
@@ -147,14 +207,18 @@ export const AWAIT_INDEXES = statement(
 
 // ---- writing items -----------------------------------------------------------------------------
 
-/** `rows`: item property maps with bookkeeping; `now`: the time to record when the hash changed. */
+/**
+ * `rows`: item property maps with bookkeeping; `now`: the time to record when the hash changed. An
+ * item that edges already point at takes over their placeholder, and so the edges.
+ */
 export const MERGE_ITEMS = statementPer(
   ITEM_TYPES,
   'MERGE_ITEMS',
   ['rows', 'now'],
   (type) => `
     UNWIND $rows AS props
-    MERGE (item:${ITEM_LABEL} {id: props.id})
+    ${claimPlaceholder(ITEM_LABEL, `(:${ITEM_LABEL} {id: props.id})`)}
+    MATCH (item:${ITEM_LABEL} {id: props.id})
     WITH item, props, CASE WHEN item.${HASH} = props.${HASH} THEN item.${UPDATED} ELSE $now END AS updated
     SET item = props
     SET item.${UPDATED} = updated
@@ -183,8 +247,9 @@ export const UNLINK_DEPENDENTS = statement(
 );
 
 /**
- * `rows`: dependent property maps with bookkeeping. Merged on (owner, id) rather than recreated,
- * so that item edges to a dependent that survives a rewrite (a link's body) survive too.
+ * `rows`: dependent property maps with bookkeeping. Matched on (owner, id) rather than recreated,
+ * so that item edges to a dependent that survives a rewrite (a link's body) survive too; a new
+ * dependent takes over the placeholder of edges written before it, as an item does.
  */
 export const MERGE_DEPENDENTS = statementPer(
   DEPENDENT_TYPES,
@@ -192,7 +257,12 @@ export const MERGE_DEPENDENTS = statementPer(
   ['rows'],
   (type: DependentType) => `
     UNWIND $rows AS props
-    MERGE (dependent:${DEPENDENT_LABEL} {${OWNER}: props.${OWNER}, id: props.id})
+    ${claimPlaceholder(
+      DEPENDENT_LABEL,
+      `(:${DEPENDENT_LABEL} {${OWNER}: props.${OWNER}, id: props.id})`,
+      `, claimed.${OWNER} = props.${OWNER}`,
+    )}
+    MATCH (dependent:${DEPENDENT_LABEL} {${OWNER}: props.${OWNER}, id: props.id})
     SET dependent = props
     SET dependent:${identifier(type)}
     ${removeOtherLabels('dependent', DEPENDENT_TYPES, type)}`,
@@ -220,18 +290,22 @@ export const LINK_TO_DEPENDENT = statementPer(
   (relation) => linkDependents(relation, `(parent:${DEPENDENT_LABEL} {${OWNER}: row.owner, id: row.parent})`),
 );
 
-/** `ids`: items whose outgoing edges of one type go. */
+/** `ids`: items whose outgoing edges of one type go, with the placeholders only they needed. */
 export const DELETE_EDGES = statementPer(
   ITEM_EDGE_TYPES,
   'DELETE_EDGES',
   ['ids'],
   (type: ItemEdgeType) => `
     UNWIND $ids AS id
-    MATCH (:${ITEM_LABEL} {id: id})-[edge:${identifier(type)}]->()
-    DELETE edge`,
+    MATCH (:${ITEM_LABEL} {id: id})-[edge:${identifier(type)}]->(target)
+    DELETE edge
+    ${deleteUnusedPlaceholders('target')}`,
 );
 
-/** `rows`: `{from, to}`; MERGE makes an existing edge a no-op. */
+/**
+ * `rows`: `{from, to}`; MERGE makes an existing edge a no-op. A target not written yet gets a
+ * placeholder, which the target takes over when it is written.
+ */
 export const ADD_EDGES = statementPer(
   ITEM_EDGE_TYPES,
   'ADD_EDGES',
@@ -239,22 +313,33 @@ export const ADD_EDGES = statementPer(
   (type) => `
     UNWIND $rows AS row
     MATCH (source:${ITEM_LABEL} {id: row.from})
-    ${nodeWithId('target', 'row.to', 'row')}
+    ${nodeOrPlaceholderWithId('target', 'row.to', 'row')}
     MERGE (source)-[:${identifier(type)}]->(target)`,
 );
 
+/** Either end may be a placeholder; one that no edge points at afterwards goes. */
 export const RETARGET_EDGES = statementPer(
   ITEM_EDGE_TYPES,
   'RETARGET_EDGES',
   ['fromId', 'toId'],
   (type) => `
-    ${nodeWithId('previous', '$fromId', '')}
-    ${nodeWithId('replacement', '$toId', '')}
-    MATCH (source:${ITEM_LABEL})-[edge:${identifier(type)}]->(previous)
-    MERGE (source)-[:${identifier(type)}]->(replacement)
-    DELETE edge`,
+    WITH $fromId AS fromId, $toId AS toId
+    ${nodeOrPlaceholderWithId('previous', 'fromId', 'fromId')}
+    ${nodeOrPlaceholderWithId('replacement', 'toId', 'toId')}
+    CALL (previous, replacement) {
+      MATCH (source:${ITEM_LABEL})-[edge:${identifier(type)}]->(previous)
+      MERGE (source)-[:${identifier(type)}]->(replacement)
+      DELETE edge
+    }
+    UNWIND [previous, replacement] AS edgeEnd
+    ${deleteUnusedPlaceholders('edgeEnd')}`,
 );
 
+/**
+ * Deletes the items, their dependents and every edge touching them, and the placeholders that only
+ * their edges pointed at. Edges from other items to a deleted item go with it: writing the id
+ * again does not bring them back.
+ */
 export const DELETE_ITEMS = statement(
   'DELETE_ITEMS',
   ['ids'],
@@ -264,7 +349,13 @@ export const DELETE_ITEMS = statement(
      MATCH (dependent:${DEPENDENT_LABEL} {${OWNER}: id})
      DETACH DELETE dependent
    }
-   DETACH DELETE item`,
+   WITH item, COLLECT {
+     MATCH (item)-[:${ITEM_EDGES}]->(target) WHERE NOT ${isWritten('target')} RETURN target
+   } AS placeholders
+   DETACH DELETE item
+   WITH placeholders
+   UNWIND placeholders AS placeholder
+   ${deleteUnusedPlaceholders('placeholder')}`,
 );
 
 // ---- reading items -----------------------------------------------------------------------------
@@ -282,7 +373,7 @@ export const GET_ITEMS = statement(
        RETURN DISTINCT link
      } AS links,
      COLLECT {
-       MATCH (item)-[edge:${ITEM_EDGES}]->(target)
+       MATCH (item)-[edge:${ITEM_EDGES}]->(target) WHERE ${isWritten('target')}
        RETURN {type: type(edge), target: target.id}
      } AS edges`,
 );

@@ -4,10 +4,16 @@ import { DEPENDENT_TYPES, ITEM_TYPES } from '../../items/item-types';
  * How the port's model lies in Neo4j. Main items carry the shared `Item` label (ids are unique
  * across item types) and their type label; dependents carry `Dependent`, their type label and the
  * id of the item that owns them; records carry `Record` and their record type as a label.
+ *
+ * An item edge may name a node not written yet (a parent that follows its children in an EAD
+ * stream). Its target is then a placeholder: a node with the `Pending` label and the id alone,
+ * which becomes the item or dependent when that is written. Reads match `Item` and `Dependent`
+ * only, so they never see a placeholder nor an edge to one.
  */
 export const ITEM_LABEL = 'Item';
 export const DEPENDENT_LABEL = 'Dependent';
 export const RECORD_LABEL = 'Record';
+export const PENDING_LABEL = 'Pending';
 
 /** Bookkeeping properties. Data keys are stored as they are, so these must not clash with them. */
 export const ID = 'id';
@@ -30,6 +36,7 @@ export const RESERVED_LABELS: readonly string[] = [
   ITEM_LABEL,
   DEPENDENT_LABEL,
   RECORD_LABEL,
+  PENDING_LABEL,
   ...ITEM_TYPES,
   ...DEPENDENT_TYPES,
 ];

@@ -182,7 +182,8 @@ export class Neo4jGraphReader implements GraphReader {
 export class Neo4jGraphWriter extends Neo4jGraphReader implements GraphWriter {
   async putItems(items: readonly ItemWrite[]): Promise<void> {
     const now = new Date().toISOString();
-    // Every node first, then item edges: an edge may point at an item later in the list.
+    // Every node first, then item edges: an edge to an item later in the list finds the item. One
+    // to an item not in the list leaves a placeholder, which that item takes over when written.
     for (const batch of batches(items)) await this.writeBundles(batch.map(flattenItem), now);
     for (const batch of batches(items)) await this.replaceEdges(batch);
   }
