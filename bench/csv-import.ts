@@ -7,19 +7,11 @@
  *
  * `node -r ts-node/register/transpile-only bench/csv-import.ts` (env `BENCH_ROWS` to scale).
  */
-import { mkdtemp, rm } from 'node:fs/promises';
-import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { NestFactory } from '@nestjs/core';
-import { AppModule } from '../src/app.module';
-import { configureApp } from '../src/app.setup';
-import { TokensService } from '../src/auth/tokens.service';
-import { UsersService } from '../src/auth/users.service';
 import { GraphStore } from '../src/graph/graph-store';
 import { Bundle } from '../src/items/bundle';
 import { itemHash } from '../src/items/change-detection';
 import { readCsvRecords } from '../src/import/formats/tabular/csv-records';
+import { runWhenMain, startBenchApp, timedImport } from './support/bench-app';
 
 const ROWS = Number(process.env.BENCH_ROWS ?? 50_000);
 const REPOSITORY = 'nl-r1';
@@ -83,34 +75,18 @@ async function addRepository(store: GraphStore): Promise<void> {
 }
 
 export async function main(): Promise<object> {
-  const dataDir = await mkdtemp(path.join(tmpdir(), 'csv-bench-'));
-  process.env.GRAPH_URL = `sqlite:${path.join(dataDir, 'archive.db')}`;
-  process.env.LOG_LEVEL = 'silent';
-  // The app reads its configuration from the environment when it is created.
-  const app = await NestFactory.create(AppModule, { bufferLogs: true, bodyParser: false });
+  const bench = await startBenchApp('csv');
   try {
-    configureApp(app);
-    await app.listen(0, '127.0.0.1');
-    const port = (app.getHttpServer().address() as AddressInfo).port;
-    await addRepository(app.get(GraphStore));
-    await app.get(UsersService).add('bench');
-    const { token } = await app.get(TokensService).create({ role: 'import', name: 'bench' });
+    await addRepository(bench.store);
+    const token = await bench.token('import');
     const body = table();
-
-    const post = async (commit: boolean) => {
-      const started = performance.now();
-      const query = new URLSearchParams({ scope: REPOSITORY, commit: String(commit) });
-      const response = await fetch(`http://127.0.0.1:${port}/import/csv?${query}`, {
-        method: 'POST',
-        headers: { Authorization: `Bearer ${token}`, 'X-User': 'bench', 'Content-Type': 'text/csv' },
+    const post = (commit: boolean) =>
+      timedImport(bench, token, {
+        endpoint: 'csv',
+        query: { scope: REPOSITORY, commit: String(commit) },
+        contentType: 'text/csv',
         body,
       });
-      const answer = (await response.json()) as Record<string, unknown>;
-      if (response.status !== 201)
-        throw new Error(`import answered ${response.status}: ${JSON.stringify(answer)}`);
-      const { created, updated, unchanged } = answer;
-      return { seconds: (performance.now() - started) / 1000, created, updated, unchanged };
-    };
 
     const parseOnly = await parseSeconds(body);
     const dryRun = await post(false);
@@ -126,17 +102,8 @@ export async function main(): Promise<object> {
       peakRssMb: Math.round(process.resourceUsage().maxRSS / 1024),
     };
   } finally {
-    await app.close();
-    await rm(dataDir, { recursive: true, force: true });
+    await bench.close();
   }
 }
 
-if (require.main === module) {
-  main().then(
-    (result) => console.log(JSON.stringify(result)),
-    (error: unknown) => {
-      console.error(error);
-      process.exit(1);
-    },
-  );
-}
+runWhenMain(module, main);

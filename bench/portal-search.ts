@@ -9,17 +9,11 @@
  * `node -r ts-node/register/transpile-only bench/portal-search.ts`; `BENCH_UNITS` and
  * `BENCH_REQUESTS` scale it down.
  */
-import { NestFactory } from '@nestjs/core';
-import { mkdtemp, rm } from 'node:fs/promises';
-import type { AddressInfo } from 'node:net';
-import { cpus, loadavg, tmpdir } from 'node:os';
-import path from 'node:path';
-import { AppModule } from '../src/app.module';
-import { configureApp } from '../src/app.setup';
-import { TokensService } from '../src/auth/tokens.service';
-import { GraphStore, ItemWrite } from '../src/graph/graph-store';
+import { cpus, loadavg } from 'node:os';
+import { ItemWrite } from '../src/graph/graph-store';
 import { joinPath } from '../src/items/identifiers';
 import { repositoryWrite, unitWrite } from '../test/support/portal-fixtures';
+import { runWhenMain, startBenchApp } from './support/bench-app';
 import { ReplayResult, replayInChild } from './support/http-replay';
 
 const UNIT_COUNT = Number(process.env.BENCH_UNITS ?? 100_000);
@@ -205,17 +199,10 @@ function progress(message: string): void {
 }
 
 export async function main(): Promise<object> {
-  const dataDir = await mkdtemp(path.join(tmpdir(), 'portal-bench-'));
-  // The app reads its configuration from the environment when it is created.
-  process.env.GRAPH_URL = `sqlite:${path.join(dataDir, 'archive.db')}`;
-  process.env.LOG_LEVEL = 'silent';
-  const app = await NestFactory.create(AppModule, { bufferLogs: true, bodyParser: false });
+  const bench = await startBenchApp('portal');
   try {
-    configureApp(app);
-    await app.listen(0, '127.0.0.1');
-    const port = (app.getHttpServer().address() as AddressInfo).port;
-    const store = app.get(GraphStore);
-    const { token } = await app.get(TokensService).create({ role: 'portal', name: 'bench' });
+    const { port, store } = bench;
+    const token = await bench.token('portal');
     const headers = { Authorization: `Bearer ${token}`, Accept: 'application/vnd.api+json' };
 
     const archive = generateArchive();
@@ -249,17 +236,8 @@ export async function main(): Promise<object> {
       scenarios: results,
     };
   } finally {
-    await app.close();
-    await rm(dataDir, { recursive: true, force: true });
+    await bench.close();
   }
 }
 
-if (require.main === module) {
-  main().then(
-    (result) => console.log(JSON.stringify(result)),
-    (error: unknown) => {
-      console.error(error);
-      process.exit(1);
-    },
-  );
-}
+runWhenMain(module, main);

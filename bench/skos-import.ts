@@ -7,20 +7,11 @@
  *
  * `node -r ts-node/register/transpile-only bench/skos-import.ts` (env `BENCH_CONCEPTS` to scale).
  */
-import { mkdtemp, rm } from 'node:fs/promises';
-import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { NestFactory } from '@nestjs/core';
-import { AppModule } from '../src/app.module';
-import { configureApp } from '../src/app.setup';
 import { addNamedItem } from '../src/items/named-item';
-import { TokensService } from '../src/auth/tokens.service';
-import { UsersService } from '../src/auth/users.service';
-import { GraphStore } from '../src/graph/graph-store';
 import { resolveRdfFormat } from '../src/import/formats/skos/rdf-format';
 import { readRdfGraph } from '../src/import/formats/skos/rdf-graph';
 import { USED_PREDICATES } from '../src/import/formats/skos/skos-terms';
+import { runWhenMain, startBenchApp, timedImport } from './support/bench-app';
 
 const CONCEPTS = Number(process.env.BENCH_CONCEPTS ?? 3_000);
 const FAN_OUT = 6;
@@ -67,38 +58,18 @@ async function parseSeconds(body: Buffer): Promise<number> {
 }
 
 export async function main(): Promise<object> {
-  const dataDir = await mkdtemp(path.join(tmpdir(), 'skos-bench-'));
-  process.env.GRAPH_URL = `sqlite:${path.join(dataDir, 'archive.db')}`;
-  process.env.LOG_LEVEL = 'silent';
-  // The app reads its configuration from the environment when it is created.
-  const app = await NestFactory.create(AppModule, { bufferLogs: true, bodyParser: false });
+  const bench = await startBenchApp('skos');
   try {
-    configureApp(app);
-    await app.listen(0, '127.0.0.1');
-    const port = (app.getHttpServer().address() as AddressInfo).port;
-    await addNamedItem(app.get(GraphStore), 'CvocVocabulary', VOCABULARY);
-    await app.get(UsersService).add('bench');
-    const { token } = await app.get(TokensService).create({ role: 'import', name: 'bench' });
+    await addNamedItem(bench.store, 'CvocVocabulary', VOCABULARY);
+    const token = await bench.token('import');
     const body = vocabulary();
-
-    const post = async (commit: boolean) => {
-      const started = performance.now();
-      const query = new URLSearchParams({ scope: VOCABULARY, commit: String(commit) });
-      const response = await fetch(`http://127.0.0.1:${port}/import/skos?${query}`, {
-        method: 'POST',
-        headers: {
-          Authorization: `Bearer ${token}`,
-          'X-User': 'bench',
-          'Content-Type': 'application/rdf+xml',
-        },
+    const post = (commit: boolean) =>
+      timedImport(bench, token, {
+        endpoint: 'skos',
+        query: { scope: VOCABULARY, commit: String(commit) },
+        contentType: 'application/rdf+xml',
         body,
       });
-      const answer = (await response.json()) as Record<string, unknown>;
-      if (response.status !== 201)
-        throw new Error(`import answered ${response.status}: ${JSON.stringify(answer)}`);
-      const { created, updated, unchanged } = answer;
-      return { seconds: (performance.now() - started) / 1000, created, updated, unchanged };
-    };
 
     const parseOnly = await parseSeconds(body);
     const dryRun = await post(false);
@@ -114,17 +85,8 @@ export async function main(): Promise<object> {
       peakRssMb: Math.round(process.resourceUsage().maxRSS / 1024),
     };
   } finally {
-    await app.close();
-    await rm(dataDir, { recursive: true, force: true });
+    await bench.close();
   }
 }
 
-if (require.main === module) {
-  main().then(
-    (result) => console.log(JSON.stringify(result)),
-    (error: unknown) => {
-      console.error(error);
-      process.exit(1);
-    },
-  );
-}
+runWhenMain(module, main);

@@ -1,0 +1,83 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { INestApplication } from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
+import { AppModule } from '../../src/app.module';
+import { configureApp } from '../../src/app.setup';
+import { Role } from '../../src/auth/roles';
+import { TokensService } from '../../src/auth/tokens.service';
+import { UsersService } from '../../src/auth/users.service';
+import { GraphStore } from '../../src/graph/graph-store';
+
+/** The real app on a fresh temporary SQLite store, listening on a loopback port. */
+export interface BenchApp {
+  app: INestApplication;
+  port: number;
+  store: GraphStore;
+  /** A new token of `role`, issued to the user `bench`. */
+  token(role: Role): Promise<string>;
+  close(): Promise<void>;
+}
+
+export async function startBenchApp(name: string): Promise<BenchApp> {
+  const dataDir = await mkdtemp(path.join(tmpdir(), `${name}-bench-`));
+  // The app reads its configuration from the environment when it is created.
+  process.env.GRAPH_URL = `sqlite:${path.join(dataDir, 'archive.db')}`;
+  process.env.LOG_LEVEL = 'silent';
+  const app = await NestFactory.create(AppModule, { bufferLogs: true, bodyParser: false });
+  configureApp(app);
+  await app.listen(0, '127.0.0.1');
+  await app.get(UsersService).add('bench');
+  return {
+    app,
+    port: (app.getHttpServer().address() as AddressInfo).port,
+    store: app.get(GraphStore),
+    token: async (role) =>
+      (await app.get(TokensService).create({ role, user: 'bench', name: 'bench' })).token,
+    close: async () => {
+      await app.close();
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export interface TimedImport {
+  seconds: number;
+  created: unknown;
+  updated: unknown;
+  unchanged: unknown;
+}
+
+/** Posts one import as the user `bench` and times it end to end; anything but 201 throws. */
+export async function timedImport(
+  bench: BenchApp,
+  token: string,
+  request: { endpoint: string; query: Record<string, string>; contentType: string; body: Buffer },
+): Promise<TimedImport> {
+  const started = performance.now();
+  const query = new URLSearchParams(request.query);
+  const response = await fetch(`http://127.0.0.1:${bench.port}/import/${request.endpoint}?${query}`, {
+    method: 'POST',
+    headers: { Authorization: `Bearer ${token}`, 'X-User': 'bench', 'Content-Type': request.contentType },
+    body: request.body,
+  });
+  const answer = (await response.json()) as Record<string, unknown>;
+  if (response.status !== 201)
+    throw new Error(`import answered ${response.status}: ${JSON.stringify(answer)}`);
+  const { created, updated, unchanged } = answer;
+  return { seconds: (performance.now() - started) / 1000, created, updated, unchanged };
+}
+
+/** Runs a benchmark's `main` when its file is run directly: its JSON on stdout, errors exit 1. */
+export function runWhenMain(module: NodeModule, main: () => Promise<object>): void {
+  if (require.main !== module) return;
+  main().then(
+    (result) => console.log(JSON.stringify(result)),
+    (error: unknown) => {
+      console.error(error);
+      process.exit(1);
+    },
+  );
+}
