@@ -1,13 +1,22 @@
 /**
  * Writes a synthetic EAD 2002 finding aid of `units` units (the `archdesc` and its components),
  * `fanOut` children per unit and at most `depth` levels below the `archdesc`, streaming it to a
- * file. Each unit has the content archivists' finding aids typically have: identifier, title,
- * date, extent, language, a scope and content paragraph, and subject, person and place terms.
+ * file. Each unit has what the components of a real finding aid have (modelled on `irn1351.xml`,
+ * a USHMM finding aid of 2.9 KB a unit): two identifiers, title, date, extent, dimensions and
+ * physical facets, language, acquisition, scope and content, access and use conditions, other
+ * descriptive data, and subject, person, place and corporate body terms; pretty-printed, as
+ * exported finding aids are. Units average some 2.9 KB.
  *
  *   node -r ts-node/register/transpile-only bench/ead-generator.ts <file> [units] [fanOut] [depth]
  */
 import { createWriteStream } from 'node:fs';
 import { once } from 'node:events';
+
+/**
+ * Changes whenever the generated content does, so that a document cached under a name made from
+ * its shape and this version is never one an older generator wrote.
+ */
+export const GENERATOR_VERSION = 2;
 
 export interface EadShape {
   units: number;
@@ -32,6 +41,12 @@ const PLACES = [
   'Kraków',
 ];
 const PEOPLE = ['Jansen, Anna', 'Cohen, David', 'Müller, Hans', 'Kowalski, Jan', 'Lévy, Sarah', 'Weiss, Eva'];
+const BODIES = [
+  'Joodse Raad voor Amsterdam',
+  'Judenrat Łódź',
+  'American Jewish Joint Distribution Committee',
+  'Kaiser-Wilhelm-Institut für Anthropologie, menschliche Erblehre und Eugenik',
+];
 const LANGUAGES = [
   ['ger', 'German'],
   ['dut', 'Dutch'],
@@ -40,6 +55,16 @@ const LANGUAGES = [
   ['eng', 'English'],
 ];
 const LEVELS = ['series', 'subseries', 'file', 'item'];
+const RECORD_TYPES = ['Collection', 'Object', 'Folder', 'Item'];
+/** Pretty-printing, as in exported finding aids. */
+const INDENT = '  ';
+
+/** A line of markup and its depth below the element it belongs to. */
+type Line = readonly [depth: number, markup: string];
+
+function indented(depth: number, lines: readonly Line[]): string {
+  return lines.map(([below, markup]) => `${INDENT.repeat(depth + below)}${markup}\n`).join('');
+}
 
 /** A deterministic generator, so that every run writes the same document. */
 function random(seed: number): () => number {
@@ -78,31 +103,77 @@ class UnitWriter {
     return values[Math.floor(this.next() * values.length)];
   }
 
+  private between(low: number, high: number): number {
+    return low + Math.floor(this.next() * (high - low + 1));
+  }
+
   private words(count: number): string {
     return Array.from({ length: count }, () => this.pick(WORDS)).join(' ');
   }
 
-  unitStart(element: string, level: number, reference: string): string {
-    const from = 1900 + Math.floor(this.next() * 60);
-    const to = from + Math.floor(this.next() * 10);
+  /** `low` to `high` sentences of 8 to 20 words. */
+  private sentences(low: number, high: number): string {
+    const sentences = Array.from({ length: this.between(low, high) }, () => this.words(this.between(12, 24)));
+    return escape(`${sentences.join('. ')}.`);
+  }
+
+  private did(reference: string, accession: string): Line[] {
+    const from = this.between(1900, 1959);
+    const to = from + this.between(0, 9);
     const [code, language] = this.pick(LANGUAGES);
-    // Scope and content notes run from a few lines to several paragraphs (irn1351.xml, a real
-    // finding aid, averages 2.9 KB a unit): here one paragraph of 40 to 200 words.
-    const sentences = Array.from({ length: 2 + Math.floor(this.next() * 9) }, () =>
-      this.words(12 + Math.floor(this.next() * 12)),
-    );
-    const paragraph = `${sentences.join('. ')}.`;
-    return `<${element} level="${LEVELS[Math.min(level, LEVELS.length - 1)]}" id="u${reference}">
-<did>
-<unitid>${reference}</unitid>
-<unittitle>${escape(this.words(5))} ${reference}</unittitle>
-<unitdate normal="${from}/${to}">${from}-${to}</unitdate>
-<physdesc><extent>${1 + Math.floor(this.next() * 40)} folders</extent></physdesc>
-<langmaterial><language langcode="${code}">${language}</language></langmaterial>
-</did>
-<scopecontent><p>${escape(paragraph)}</p></scopecontent>
-<controlaccess><subject>${this.pick(WORDS)}</subject><persname>${escape(this.pick(PEOPLE))}</persname><geogname>${this.pick(PLACES)}</geogname></controlaccess>
-`;
+    return [
+      [1, '<did>'],
+      [2, `<unitid>${reference}</unitid>`],
+      [2, `<unitid type="acc_num" label="Accession number">${accession}</unitid>`],
+      [2, `<unittitle>${escape(this.words(5))} ${reference}</unittitle>`],
+      [2, `<unitdate normal="${from}/${to}">${from}-${to}</unitdate>`],
+      [2, '<physdesc>'],
+      [3, `<extent>${this.between(1, 40)} folders</extent>`],
+      [3, `<dimensions>overall: ${this.between(10, 60)} x ${this.between(10, 40)} cm</dimensions>`],
+      [3, `<physfacet>${this.sentences(1, 3)}</physfacet>`],
+      [2, '</physdesc>'],
+      [2, `<langmaterial><language langcode="${code}">${language}</language></langmaterial>`],
+      [1, '</did>'],
+    ];
+  }
+
+  private notes(accession: string): Line[] {
+    const paragraphs = Array.from({ length: this.between(1, 2) }, () => this.sentences(2, 4));
+    const credit = `${escape(this.pick(BODIES))} collection, gift of ${escape(this.pick(PEOPLE))}`;
+    return [
+      [1, '<acqinfo>'],
+      [2, `<p>Accession number: ${accession}</p>`],
+      [2, `<p>Credit: ${credit}</p>`],
+      [1, '</acqinfo>'],
+      [1, '<scopecontent>'],
+      ...paragraphs.map((paragraph): Line => [2, `<p>${paragraph}</p>`]),
+      [1, '</scopecontent>'],
+      [1, '<accessrestrict>'],
+      [2, '<p>No restrictions on access</p>'],
+      [1, '</accessrestrict>'],
+      [1, '<userestrict>'],
+      [2, '<p>No restrictions on use</p>'],
+      [1, '</userestrict>'],
+      [1, '<odd>'],
+      [2, `<p>Record type: ${this.pick(RECORD_TYPES)}</p>`],
+      [1, '</odd>'],
+      [1, '<odd>'],
+      [2, `<p>Classification: ${this.words(2)}</p>`],
+      [1, '</odd>'],
+      [1, '<controlaccess>'],
+      [2, `<subject>${this.pick(WORDS)}</subject>`],
+      [2, `<persname>${escape(this.pick(PEOPLE))}</persname>`],
+      [2, `<geogname>${this.pick(PLACES)}</geogname>`],
+      [2, `<corpname>${escape(this.pick(BODIES))}</corpname>`],
+      [1, '</controlaccess>'],
+    ];
+  }
+
+  /** A unit's start tag and its own content, the element at `depth`. */
+  unitStart(element: string, level: number, reference: string, depth: number): string {
+    const accession = `1990.${level}.${this.between(1, 99_999)}`;
+    const start = `<${element} level="${LEVELS[Math.min(level, LEVELS.length - 1)]}" id="u${reference}">`;
+    return indented(depth, [[0, start], ...this.did(reference, accession), ...this.notes(accession)]);
   }
 
   /** Writes unit `index` of `level` and its descendants, depth first. */
@@ -114,17 +185,19 @@ class UnitWriter {
     reference: string,
   ): Promise<void> {
     const element = level === 0 ? 'archdesc' : level <= 12 ? `c${String(level).padStart(2, '0')}` : 'c';
-    await this.out(this.unitStart(element, level, reference));
+    // `ead` at depth 0, `archdesc` at 1, its `dsc` at 2, then a level deeper each.
+    const depth = level === 0 ? 1 : level + 2;
+    await this.out(this.unitStart(element, level, reference, depth));
     const children = sizes[level + 1] ?? 0;
     const first = index * fanOut;
     if (first < children) {
-      if (level === 0) await this.out('<dsc>\n');
+      if (level === 0) await this.out(indented(2, [[0, '<dsc>']]));
       for (let child = first; child < Math.min(first + fanOut, children); child++) {
         await this.unit(sizes, fanOut, level + 1, child, `${reference}-${child - first + 1}`);
       }
-      if (level === 0) await this.out('</dsc>\n');
+      if (level === 0) await this.out(indented(2, [[0, '</dsc>']]));
     }
-    await this.out(`</${element}>\n`);
+    await this.out(indented(depth, [[0, `</${element}>`]]));
   }
 }
 

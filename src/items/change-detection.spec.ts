@@ -1,5 +1,5 @@
 import { Bundle, Props } from './bundle';
-import { itemHash, mergeDescriptions, sameContent } from './change-detection';
+import { itemHash, itemHashWith, mergeDescriptions, sameContent } from './change-detection';
 import { descriptionId } from './identifiers';
 
 const UNIT_ID = 'nl-r1-c00001';
@@ -133,6 +133,22 @@ describe('itemHash and sameContent', () => {
     expectDifferent(node('AccessPoint', { a: 'x', b: 'y' }), node('AccessPoint', { a: 'x","b":"y' }));
     expectDifferent(node('AccessPoint', { a: ['x', 'y'] }), node('AccessPoint', { a: ['x,y'] }));
     expectDifferent(node('AccessPoint', { ab: 'c' }), node('AccessPoint', { a: 'bc' }));
+  });
+});
+
+describe('itemHashWith', () => {
+  it('hashes the content together with the extra text, ignoring ids and orders as itemHash does', () => {
+    const hash = itemHashWith(sampleUnit(), '6:heldBy1:2:r1');
+    expect(hash).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(itemHashWith(reshuffled(sampleUnit()), '6:heldBy1:2:r1')).toBe(hash);
+    expect(hash).not.toBe(itemHash(sampleUnit()));
+    expect(itemHashWith(sampleUnit(), '6:heldBy1:2:r2')).not.toBe(hash);
+  });
+
+  it('cannot be fooled by extra text that looks like content', () => {
+    const withTitle = node('AccessPoint', { a: 'x' });
+    const withoutTitle = node('AccessPoint', {});
+    expect(itemHashWith(withoutTitle, '1:as1:x')).not.toBe(itemHashWith(withTitle, ''));
   });
 });
 

@@ -176,15 +176,16 @@ function matchDate(text: string): DatePeriodData | undefined {
 function canonicalNormalComponent(component: string): string | undefined {
   const match = NORMAL_DATE_COMPONENT.exec(component.trim());
   if (match === null) return undefined;
-  return [match[1], match[2], match[3]].filter((part) => part !== undefined).join('-');
+  const [, year, month, day] = match;
+  return year + (month === undefined ? '' : `-${month}`) + (day === undefined ? '' : `-${day}`);
 }
 
 /** A date period from a `unitdate/@normal` value (`1939/1945`, `19400101/19441231`) and its text. */
 function parseNormalUnitDate(normal: string, description: string): DatePeriodData | undefined {
   const trimmed = normal.trim();
   const slash = trimmed.indexOf('/');
-  const [startText, endText] =
-    slash === -1 ? [trimmed, undefined] : [trimmed.slice(0, slash), trimmed.slice(slash + 1)];
+  const startText = slash === -1 ? trimmed : trimmed.slice(0, slash);
+  const endText = slash === -1 ? undefined : trimmed.slice(slash + 1);
   const start = canonicalNormalComponent(startText);
   const end = endText === undefined ? undefined : canonicalNormalComponent(endText);
   if (start === undefined || (endText !== undefined && end === undefined)) return undefined;

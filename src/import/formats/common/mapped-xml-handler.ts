@@ -30,6 +30,32 @@ export interface OpenElement {
   textField?: string;
 }
 
+/** Element paths worked out per document at most; beyond, paths are worked out each time they occur. */
+const MAX_ELEMENT_PATHS = 10_000;
+
+/**
+ * An element path of the document (`ead/archdesc/did/unitid`) with what the mapping says of it:
+ * worked out once per distinct path, not once per element, so that reading an element costs a
+ * map lookup rather than a walk of the mapping's trees and a field name built from its path.
+ */
+class ElementPath {
+  readonly children = new Map<string, ElementPath>();
+  /** Its attributes' fields by alias; null where the mapping has none. */
+  readonly attributeFields = new Map<string, string | null>();
+  /** The field its text goes to when it has no mapped field, named when first needed. */
+  unknownField: string | undefined;
+
+  constructor(
+    readonly field: string | undefined,
+    readonly subNode: boolean,
+  ) {}
+}
+
+/** An open element as the handler keeps it: with its path. */
+interface OpenRecord extends OpenElement {
+  path: ElementPath;
+}
+
 /**
  * The reference's `SaxXmlHandler`: builds raw nodes from a document by its `path=field` mapping.
  * Each element's own text goes to its mapped field in the innermost open node, or, unmapped, to
@@ -40,7 +66,10 @@ export abstract class MappedXmlHandler<T> implements XmlContentHandler<T> {
   /** Names of the open elements, root first. */
   protected readonly path: string[] = [];
   /** The open elements are the first `path.length`; the others are kept for reuse. */
-  private readonly openElements: OpenElement[] = [];
+  private readonly openElements: OpenRecord[] = [];
+  /** The paths seen, from the document's root; made when the root element starts. */
+  private documentPath: ElementPath | undefined;
+  private elementPaths = 0;
   /** The open nodes, the document's root node first. */
   protected readonly nodes: RawNode[] = [new RawNode()];
   private events: T[] = [];
@@ -51,6 +80,7 @@ export abstract class MappedXmlHandler<T> implements XmlContentHandler<T> {
     protected readonly locator: XmlLocator,
   ) {}
 
+  /** Whether an element collects its content in a sub-node; must depend on its arguments only. */
   protected abstract opensSubNode(name: string, field: string | undefined): boolean;
 
   /** Called after an element's start is processed (its node opened, its attributes mapped). */
@@ -74,11 +104,17 @@ export abstract class MappedXmlHandler<T> implements XmlContentHandler<T> {
   }
 
   startElement(name: string, attributes: Readonly<Record<string, string>>, _qualifiedName?: string): void {
-    const element = this.openElement(this.path.length);
+    const depth = this.path.length;
+    const parent =
+      depth === 0
+        ? (this.documentPath ??= new ElementPath(undefined, false))
+        : this.openElements[depth - 1].path;
     this.path.push(name);
+    const path = parent.children.get(name) ?? this.newElementPath(parent, name);
+    const element = this.openElement(depth, path);
     element.name = name;
-    element.field = this.mapping.elementField(this.path);
-    element.subNode = this.opensSubNode(name, element.field);
+    element.field = path.field;
+    element.subNode = path.subNode;
     if (element.subNode) this.nodes.push(new RawNode());
     this.mapAttributes(element, attributes);
     this.elementStarted(element, attributes);
@@ -105,19 +141,33 @@ export abstract class MappedXmlHandler<T> implements XmlContentHandler<T> {
     const element = this.openElements[open - 1];
     const text = normaliseSpace(element.text);
     if (text !== '') {
-      this.currentNode.putNormalised(element.textField ?? element.field ?? this.unknownField(), text);
+      const field = element.textField ?? element.field ?? this.unknownField(element.path);
+      this.currentNode.putNormalised(field, text);
     }
     this.elementEnded(element);
     this.path.pop();
   }
 
+  /** The path of the element just pushed on `path`, a child of `parent`, looked up in the mapping. */
+  private newElementPath(parent: ElementPath, name: string): ElementPath {
+    const field = this.mapping.elementField(this.path);
+    const path = new ElementPath(field, this.opensSubNode(name, field));
+    // A document with ever new paths (no real one has) is read all the same, without the memo.
+    if (this.elementPaths < MAX_ELEMENT_PATHS) {
+      parent.children.set(name, path);
+      this.elementPaths++;
+    }
+    return path;
+  }
+
   /** A cleared element record for the given depth: one per depth is reused, not one per element. */
-  private openElement(depth: number): OpenElement {
+  private openElement(depth: number, path: ElementPath): OpenRecord {
     let element = this.openElements[depth];
     if (element === undefined) {
-      element = { name: '', field: undefined, text: '', spaceAfter: false, subNode: false };
+      element = { name: '', field: undefined, text: '', spaceAfter: false, subNode: false, path };
       this.openElements.push(element);
     }
+    element.path = path;
     element.text = '';
     element.spaceAfter = false;
     element.textField = undefined;
@@ -131,22 +181,33 @@ export abstract class MappedXmlHandler<T> implements XmlContentHandler<T> {
     return node;
   }
 
-  private unknownField(): string {
-    return `${UNKNOWN_PREFIX}${this.path.join('_')}_`;
+  /** The field of the innermost element's text when unmapped, named after the element's path. */
+  private unknownField(path: ElementPath): string {
+    return (path.unknownField ??= `${UNKNOWN_PREFIX}${this.path.join('_')}_`);
   }
 
-  private mapAttributes(element: OpenElement, attributes: Readonly<Record<string, string>>): void {
+  private mapAttributes(element: OpenRecord, attributes: Readonly<Record<string, string>>): void {
     for (const qualifiedName in attributes) {
       const alias = this.mapping.attributeAlias(qualifiedName.slice(qualifiedName.indexOf(':') + 1));
       // As in the reference, an attribute aliased to the description language is not a field.
       if (alias === undefined || alias === LANGUAGE_CODE) continue;
       const value = attributes[qualifiedName];
-      const field = this.mapping.attributeField(this.path, alias);
-      if (field !== undefined) {
+      const field = this.attributeField(element.path, alias);
+      if (field !== null) {
         this.currentNode.put(field, value);
       } else {
         element.textField ??= this.mapping.attributeField(this.path, alias, value);
       }
     }
+  }
+
+  /** The field an attribute with `alias` of the innermost element maps to, or null. */
+  private attributeField(path: ElementPath, alias: string): string | null {
+    let field = path.attributeFields.get(alias);
+    if (field === undefined) {
+      field = this.mapping.attributeField(this.path, alias) ?? null;
+      path.attributeFields.set(alias, field);
+    }
+    return field;
   }
 }

@@ -17,10 +17,11 @@ const NO_BREAK_SPACE = /\u00a0/g;
 // eslint-disable-next-line no-control-regex -- as Java's trim, control characters included
 const JAVA_TRIM = /^[\u0000-\u0020]+|[\u0000-\u0020]+$/g;
 
-// What normalising may change besides the ends: white space other than single spaces, no-break
-// and other Unicode spaces, control characters.
+// What normalising may change besides the ends: white space other than single spaces (no-break
+// and other Unicode spaces, control characters) and runs of spaces.
 // eslint-disable-next-line no-control-regex -- control characters are among them
-const MAY_CHANGE = /[\u0000-\u001f\u00a0\u1680\u2000-\u200a\u2028\u2029\u205f\u3000]| {2}/;
+const MAY_CHANGE = /[\u0000-\u001f\u00a0\u1680\u2000-\u200a\u2028\u2029\u205f\u3000]/;
+const DOUBLE_SPACE = '  ';
 const SPACE = 0x20;
 
 /**
@@ -29,12 +30,31 @@ const SPACE = 0x20;
  */
 export function normaliseSpace(text: string): string {
   if (text === '') return text;
-  // Most values are normal already: one regular-expression test (faster than a loop over the
-  // characters) spares the three replacements.
-  if (text.charCodeAt(0) > SPACE && text.charCodeAt(text.length - 1) > SPACE && !MAY_CHANGE.test(text)) {
+  // Most values are normal already: a regular-expression test and a search (faster than a loop
+  // over the characters, and than one expression with both) spare the three replacements.
+  if (
+    text.charCodeAt(0) > SPACE &&
+    text.charCodeAt(text.length - 1) > SPACE &&
+    !MAY_CHANGE.test(text) &&
+    !text.includes(DOUBLE_SPACE)
+  ) {
     return text;
   }
   return text.replace(JAVA_WHITESPACE_RUN, ' ').replace(NO_BREAK_SPACE, ' ').replace(JAVA_TRIM, '');
+}
+
+/** V8 copies the characters of a shorter slice rather than pointing into its parent. */
+const SHORTEST_SLICE = 13;
+
+/**
+ * A copy of `text` that holds its characters itself. Text a parser reports is often a slice of
+ * the chunk of input it parses: kept as it is, a value would keep that whole chunk (some 64K
+ * characters) alive as long as itself, and so carry it into the old generation of the heap.
+ */
+function detached(text: string): string {
+  if (text.length < SHORTEST_SLICE) return text;
+  // Flattening the concatenation copies the characters; the slice then only drops the space.
+  return ` ${text}`.slice(1);
 }
 
 /** Fields whose name starts with this hold language codes, kept as ISO 639-2/T codes. */
@@ -58,7 +78,7 @@ export class RawNode {
   /** `put` for a value whose white space is already normalised. */
   putNormalised(field: string, text: string): void {
     if (text === '') return;
-    const value = field.startsWith(LANGUAGE_FIELD_PREFIX) ? (toLanguageCode(text) ?? text) : text;
+    const value = field.startsWith(LANGUAGE_FIELD_PREFIX) ? (toLanguageCode(text) ?? text) : detached(text);
     const current = this.values.get(field);
     if (current === undefined) this.values.set(field, value);
     else if (typeof current === 'string') this.values.set(field, [current, value]);

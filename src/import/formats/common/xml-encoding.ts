@@ -138,26 +138,40 @@ function enoughToDetect(head: Uint8Array): boolean {
 }
 
 /**
- * Decodes a document's bytes chunk by chunk. A byte order mark is dropped; a multi-byte sequence
- * split between chunks is carried over.
+ * Decodes a document's bytes chunk by chunk, synchronously: the encoding is detected from the first
+ * bytes (held back until there are enough), a byte order mark is dropped, and a multi-byte
+ * sequence split between chunks is carried over.
  */
-export async function* decodeXml(chunks: AsyncIterable<Uint8Array>): AsyncGenerator<string> {
-  let decoder: ChunkDecoder | undefined;
-  let head: Uint8Array[] = [];
-  for await (const chunk of chunks) {
-    if (decoder !== undefined) {
-      yield decoder.decode(chunk, false);
-      continue;
-    }
-    head.push(chunk);
-    const bytes = concat(head);
-    if (enoughToDetect(bytes)) {
-      decoder = detectEncoding(bytes).createDecoder();
-      head = [];
-      yield decoder.decode(bytes, false);
-    }
+export class XmlTextDecoder {
+  private decoder: ChunkDecoder | undefined;
+  private head: Uint8Array[] = [];
+
+  /** The text of `chunk` and of any held-back chunks before it; empty while the encoding is unknown. */
+  decode(chunk: Uint8Array): string {
+    if (this.decoder !== undefined) return this.decoder.decode(chunk, false);
+    this.head.push(chunk);
+    const bytes = concat(this.head);
+    if (!enoughToDetect(bytes)) return '';
+    this.decoder = detectEncoding(bytes).createDecoder();
+    this.head = [];
+    return this.decoder.decode(bytes, false);
   }
-  const rest = concat(head);
-  decoder ??= detectEncoding(rest).createDecoder();
-  yield decoder.decode(rest, true);
+
+  /** The text left once the last chunk is in (an incomplete sequence fails). */
+  end(): string {
+    const rest = concat(this.head);
+    this.head = [];
+    this.decoder ??= detectEncoding(rest).createDecoder();
+    return this.decoder.decode(rest, true);
+  }
+}
+
+/** `XmlTextDecoder` over a stream of chunks. */
+export async function* decodeXml(chunks: AsyncIterable<Uint8Array>): AsyncGenerator<string> {
+  const decoder = new XmlTextDecoder();
+  for await (const chunk of chunks) {
+    const text = decoder.decode(chunk);
+    if (text !== '') yield text;
+  }
+  yield decoder.end();
 }

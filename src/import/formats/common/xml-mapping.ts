@@ -104,6 +104,8 @@ export class XmlMapping {
   private readonly attributes = new Map<string, PathNode>();
   /** Attribute name → alias (the `@attr=alias` lines). */
   private readonly aliases = new Map<string, string>();
+  /** Aliases with a mapping by value (`@alias$value=field`): only they need a lookup by value. */
+  private readonly aliasesByValue = new Set<string>();
 
   constructor(properties: ReadonlyMap<string, string>) {
     for (const [key, field] of properties) this.add(key, field);
@@ -125,6 +127,7 @@ export class XmlMapping {
 
   /** The field an attribute of the innermost element maps to, by its alias (and value). */
   attributeField(path: readonly string[], alias: string, value?: string): string | undefined {
+    if (value !== undefined && !this.aliasesByValue.has(alias)) return undefined;
     const tree = this.attributes.get(value === undefined ? alias : `${alias}$${value}`);
     return tree === undefined ? undefined : lookup(tree, path);
   }
@@ -137,6 +140,8 @@ export class XmlMapping {
     const attribute = key.lastIndexOf('/@');
     if (attribute !== -1) {
       const name = key.slice(attribute + 2);
+      const valueMark = name.indexOf('$');
+      if (valueMark !== -1) this.aliasesByValue.add(name.slice(0, valueMark));
       let tree = this.attributes.get(name);
       if (tree === undefined) {
         tree = {};

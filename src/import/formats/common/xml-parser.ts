@@ -1,6 +1,6 @@
 import { SaxesParser, SaxesTagPlain } from 'saxes';
 import { ImportInputError, ImportSource } from '../format-reader';
-import { decodeXml, XmlDecodingError } from './xml-encoding';
+import { XmlDecodingError, XmlTextDecoder } from './xml-encoding';
 import { declareEntities, EntityError, EntityLimits, DEFAULT_ENTITY_LIMITS } from './xml-entities';
 
 /** Where the parser is: the line (1-based) and column (1-based) after the last event. */
@@ -16,7 +16,8 @@ export interface XmlLocator {
 export interface XmlContentHandler<T> {
   startElement(name: string, attributes: Readonly<Record<string, string>>, qualifiedName: string): void;
   text(text: string): void;
-  endElement(name: string): void;
+  /** The innermost open element ends (handlers keep their own stack of open elements). */
+  endElement(): void;
   /** What the handler produced since the last call; called after every chunk of input. */
   drain(): T[];
 }
@@ -56,7 +57,7 @@ function attach<T>(parser: SaxesParser, handler: XmlContentHandler<T>): void {
   parser.on('opentag', (element: SaxesTagPlain) =>
     handler.startElement(localName(element.name), element.attributes, element.name),
   );
-  parser.on('closetag', (element: SaxesTagPlain) => handler.endElement(localName(element.name)));
+  parser.on('closetag', () => handler.endElement());
   parser.on('text', (text) => handler.text(text));
   parser.on('cdata', (text) => handler.text(text));
 }
@@ -76,17 +77,19 @@ export async function* readXml<T>(
   const { parser, locator } = createParser(source.tag, limits);
   const handler = handlerFor(locator);
   attach(parser, handler);
+  const decoder = new XmlTextDecoder();
   try {
-    for await (const text of decodeXml(source.bytes())) {
-      parser.write(text);
-      yield* handler.drain();
+    for await (const chunk of source.bytes()) {
+      parser.write(decoder.decode(chunk));
+      // A loop, not `yield*`: delegating to an array costs an extra await per event.
+      for (const event of handler.drain()) yield event;
     }
-    parser.close();
+    parser.write(decoder.end()).close();
   } catch (error) {
     if (error instanceof EntityError || error instanceof XmlDecodingError) {
       throw inputError(error.message, source.tag, locator);
     }
     throw error;
   }
-  yield* handler.drain();
+  for (const event of handler.drain()) yield event;
 }

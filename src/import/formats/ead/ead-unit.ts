@@ -67,8 +67,8 @@ function extractAccessPoints(node: RawNode): Props[] {
  * unknown properties; or into its rejection, when it or an ancestor has no identifier.
  */
 export class UnitImporter implements EadUnitImporter<ReadEvent> {
-  /** Description id suffixes by language and source file id: one per document, in practice. */
-  private readonly descriptionSuffixes = new Map<string, string>();
+  /** Description id suffixes by language, then source file id: one per document, in practice. */
+  private readonly descriptionSuffixes = new Map<string, Map<string | undefined, string>>();
 
   constructor(private readonly settings: UnitSettings) {}
 
@@ -120,11 +120,15 @@ export class UnitImporter implements EadUnitImporter<ReadEvent> {
 
   /** What `descriptionId` appends to the item id. */
   private descriptionSuffix(language: string, identifier: string | undefined): string {
-    const key = `${language}\u0000${identifier ?? ''}`;
-    let suffix = this.descriptionSuffixes.get(key);
+    let byIdentifier = this.descriptionSuffixes.get(language);
+    if (byIdentifier === undefined) {
+      byIdentifier = new Map();
+      this.descriptionSuffixes.set(language, byIdentifier);
+    }
+    let suffix = byIdentifier.get(identifier);
     if (suffix === undefined) {
       suffix = descriptionId('', language, identifier);
-      this.descriptionSuffixes.set(key, suffix);
+      byIdentifier.set(identifier, suffix);
     }
     return suffix;
   }
