@@ -4,6 +4,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { MIGRATIONS, SCHEMA_VERSION } from '../../src/graph/sqlite/schema';
 import { SqliteGraphStore } from '../../src/graph/sqlite/sqlite-graph-store';
+import { textRow } from '../../src/graph/sqlite/text-rows';
+import { Bundle, Props } from '../../src/items/bundle';
 import { describeGraphStoreContract, unit } from './graph-store.contract';
 
 function temporaryFolder(): { folder: string; remove(): void } {
@@ -55,7 +57,7 @@ describe('SqliteGraphStore', () => {
   it('migrates a version 1 database, rebuilding its full-text index', async () => {
     mkdirSync(path.dirname(file), { recursive: true });
     const db = new Database(file);
-    db.exec(MIGRATIONS[0] as string);
+    db.exec(MIGRATIONS[0].sql);
     db.prepare(
       'INSERT INTO node (rid, id, type, props, hash, updated, path) VALUES (?, ?, ?, ?, ?, ?, ?)',
     ).run(
@@ -87,6 +89,143 @@ describe('SqliteGraphStore', () => {
       tx.search({ text: 'migrated', types: ['DocumentaryUnit'], offset: 0, limit: 10 }),
     );
     expect(found).toEqual({ total: 1, hits: [{ id: 'u1', type: 'DocumentaryUnit' }] });
+    await store.close();
+  });
+
+  it('migrates a version 2 database: dependents keep their nesting, edges and text stay', async () => {
+    mkdirSync(path.dirname(file), { recursive: true });
+    const db = new Database(file);
+    for (const { sql } of MIGRATIONS.slice(0, 2)) db.exec(sql);
+    const item = db.prepare(
+      "INSERT INTO node (rid, id, type, props, hash, updated, path) VALUES (?, ?, ?, ?, ?, '2024-01-01T00:00:00.000Z', ?)",
+    );
+    const dependent = db.prepare('INSERT INTO node (id, type, owner, props) VALUES (?, ?, ?, ?)');
+    const edge = db.prepare('INSERT INTO edge (src, type, dst) VALUES (?, ?, ?)');
+    const text = db.prepare('INSERT INTO item_text (rowid, names, text) VALUES (?, ?, ?)');
+    item.run(1, 'nl', 'Country', JSON.stringify({ identifier: 'nl' }), 'hash-nl', '');
+    item.run(2, 'r1', 'Repository', JSON.stringify({ identifier: 'r1' }), 'hash-r1', 'nl\u001f');
+    edge.run('r1', 'hasCountry', 'nl');
+    item.run(
+      3,
+      'u1',
+      'DocumentaryUnit',
+      JSON.stringify({ identifier: 'local-u1' }),
+      'hash-u1',
+      'nl\u001fr1\u001f',
+    );
+    edge.run('u1', 'heldBy', 'r1');
+    // Written in the order the version 2 writer used: each node before the nodes below it.
+    const dependents: [string, string, string, object, string, 'in' | 'out'][] = [
+      [
+        'u1.eng',
+        'DocumentaryUnitDescription',
+        'u1',
+        { name: 'Ghetto records', languageCode: 'eng' },
+        'describes',
+        'in',
+      ],
+      ['u1.eng.date0', 'DatePeriod', 'u1.eng', { startDate: '1940-01-01' }, 'hasDate', 'out'],
+      ['u1.eng.ap0', 'AccessPoint', 'u1.eng', { name: 'Warsaw', type: 'place' }, 'relatesTo', 'out'],
+      [
+        'u1.pol',
+        'DocumentaryUnitDescription',
+        'u1',
+        { name: 'Akta getta', languageCode: 'pol' },
+        'describes',
+        'in',
+      ],
+      ['u1.event0', 'MaintenanceEvent', 'u1', { eventType: 'creation' }, 'maintenance', 'in'],
+    ];
+    for (const [id, type, holder, props, relation, direction] of dependents) {
+      dependent.run(id, type, 'u1', JSON.stringify(props));
+      if (direction === 'out') edge.run(holder, relation, id);
+      else edge.run(id, relation, holder);
+    }
+    item.run(10, 'l1', 'Link', JSON.stringify({ identifier: 'l1' }), 'hash-l1', '');
+    edge.run('l1', 'hasLinkTarget', 'u1');
+    edge.run('l1', 'hasLinkBody', 'u1.eng.ap0');
+    text.run(textRow(3, 'DocumentaryUnit'), 'local-u1 Ghetto records Akta getta', 'Warsaw');
+    db.pragma('user_version = 2');
+    db.close();
+
+    const store = await SqliteGraphStore.open(file);
+    const node = (id: string, type: Bundle['type'], data: Props, relations: Bundle['relations'] = {}) => ({
+      id,
+      type,
+      data,
+      relations,
+    });
+    await store.read(async (tx) => {
+      const stored = await tx.getItems(['u1', 'l1']);
+      expect(stored.get('u1')!.bundle).toEqual(
+        node(
+          'u1',
+          'DocumentaryUnit',
+          { identifier: 'local-u1' },
+          {
+            describes: [
+              node(
+                'u1.eng',
+                'DocumentaryUnitDescription',
+                { name: 'Ghetto records', languageCode: 'eng' },
+                {
+                  hasDate: [node('u1.eng.date0', 'DatePeriod', { startDate: '1940-01-01' })],
+                  relatesTo: [node('u1.eng.ap0', 'AccessPoint', { name: 'Warsaw', type: 'place' })],
+                },
+              ),
+              node('u1.pol', 'DocumentaryUnitDescription', { name: 'Akta getta', languageCode: 'pol' }),
+            ],
+            maintenance: [node('u1.event0', 'MaintenanceEvent', { eventType: 'creation' })],
+          },
+        ),
+      );
+      expect(stored.get('u1')!.edges).toEqual({ heldBy: ['r1'] });
+      expect(stored.get('l1')!.edges).toEqual({ hasLinkTarget: ['u1'], hasLinkBody: ['u1.eng.ap0'] });
+      expect(await tx.incoming('u1.eng.ap0', 'hasLinkBody')).toEqual(['l1']);
+      expect(await tx.findAccessPoints('nl', ['Warsaw'])).toEqual([
+        { accessPointId: 'u1.eng.ap0', itemId: 'u1', name: 'Warsaw', type: 'place' },
+      ]);
+      expect(await tx.search({ text: 'getta', offset: 0, limit: 10 })).toEqual({
+        total: 1,
+        hits: [{ id: 'u1', type: 'DocumentaryUnit' }],
+      });
+      const below = await tx.search({ scope: { id: 'nl', depth: 'descendants' }, offset: 0, limit: 10 });
+      expect(below.hits.map((hit) => hit.id)).toEqual(['r1', 'u1']);
+    });
+    await store.close();
+  });
+
+  it('refuses a hierarchy that loops, and keeps nothing of the write', async () => {
+    const store = await SqliteGraphStore.open(file);
+    await expect(
+      store.write((tx) =>
+        tx.putItems([
+          unit('a', { parent: { childOf: 'c' } }),
+          unit('b', { parent: { childOf: 'a' } }),
+          unit('c', { parent: { childOf: 'b' } }),
+        ]),
+      ),
+    ).rejects.toThrow(/cannot be placed below itself/);
+    expect((await store.read((tx) => tx.getHashes(['a', 'b', 'c']))).size).toBe(0);
+    await store.close();
+  });
+
+  it('lets the second write of an id in one putItems call replace the first', async () => {
+    const store = await SqliteGraphStore.open(file);
+    const second = unit('u1', { descriptions: [{ lang: 'eng', name: 'Second', accessPoints: ['Lodz'] }] });
+    await store.write((tx) =>
+      tx.putItems([
+        unit('u1', { descriptions: [{ lang: 'eng', name: 'First', accessPoints: ['Riga', 'Kyiv'] }] }),
+        second,
+      ]),
+    );
+    await store.read(async (tx) => {
+      expect((await tx.getItems(['u1'])).get('u1')!.bundle).toEqual(second.bundle);
+      expect((await tx.search({ text: 'first', offset: 0, limit: 10 })).total).toBe(0);
+      expect((await tx.search({ text: 'second', offset: 0, limit: 10 })).hits).toEqual([
+        { id: 'u1', type: 'DocumentaryUnit' },
+      ]);
+    });
     await store.close();
   });
 

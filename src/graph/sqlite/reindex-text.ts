@@ -5,7 +5,7 @@ import { StatementCache } from './statement-cache';
 import { textRow } from './text-rows';
 
 const BATCH = 1000;
-const NEXT_ITEMS = 'SELECT rid, id, type FROM node WHERE owner IS NULL AND rid > ? ORDER BY rid LIMIT ?';
+const NEXT_ITEMS = 'SELECT rid, id, type FROM item WHERE rid > ? ORDER BY rid LIMIT ?';
 const INSERT_TEXT = 'INSERT INTO item_text (rowid, names, text) VALUES (?, ?, ?)';
 
 /** Fills the (empty) full-text index from the stored items, a batch at a time. */

@@ -23,8 +23,8 @@ export interface SearchSql {
 }
 
 const SCORE = `bm25(item_text, ${NAME_WEIGHT}, 1)`;
-/** An item's id, type and path, read from the compact item_key index rather than its row. */
-const ITEM_KEY = `node k INDEXED BY item_key ON k.rid = item_text.rowid ${RID_OF_ROW} AND k.owner IS NULL`;
+/** The item of a full-text row (items are small rows: their dependents live in a table of their own). */
+const ITEM_KEY = `item k ON k.rid = item_text.rowid ${RID_OF_ROW}`;
 const IN_CHILDREN = `EXISTS (SELECT 1 FROM edge e WHERE e.src = k.id AND e.dst = @scope AND e.type IN (${CHILD_EDGES}))`;
 
 /**
@@ -90,20 +90,18 @@ function browseSql(query: SearchQuery, params: SearchSql['params']): SearchSql {
     query.types?.length ? `AND +${column} IN (${named(query.types).join(', ')})` : '';
   let hits: string;
   if (query.scope?.depth === 'descendants') {
-    hits = `SELECT id, type FROM node WHERE owner IS NULL AND path >= @below AND path < @belowEnd ${typeFilter('type')}`;
+    hits = `SELECT id, type FROM item WHERE path >= @below AND path < @belowEnd ${typeFilter('type')}`;
   } else if (query.scope) {
     // One arm per child edge type, each already in id order: UNION merges them.
     const filter = typeFilter('n.type');
     hits = CHILD_EDGE_TYPES.map(
-      (edgeType) => `SELECT e.src AS id, n.type AS type FROM edge e CROSS JOIN node n ON n.id = e.src
-        WHERE e.dst = @scope AND e.type = ${sqlList([edgeType])} AND n.owner IS NULL ${filter}`,
+      (edgeType) => `SELECT e.src AS id, n.type AS type FROM edge e CROSS JOIN item n ON n.id = e.src
+        WHERE e.dst = @scope AND e.type = ${sqlList([edgeType])} ${filter}`,
     ).join(' UNION ');
   } else {
     // One arm per type, each in id order from item_by_type: UNION ALL merges them.
     const types = named(query.types?.length ? query.types : ITEM_TYPES);
-    hits = types
-      .map((type) => `SELECT id, type FROM node WHERE owner IS NULL AND type = ${type}`)
-      .join(' UNION ALL ');
+    hits = types.map((type) => `SELECT id, type FROM item WHERE type = ${type}`).join(' UNION ALL ');
   }
   return {
     page: `${hits} ORDER BY id LIMIT @limit OFFSET @offset`,

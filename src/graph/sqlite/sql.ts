@@ -1,9 +1,4 @@
-import {
-  CHILD_EDGE_TYPES,
-  DEPENDENT_RELATIONS,
-  DependentRelation,
-  ITEM_EDGE_TYPES,
-} from '../../items/item-types';
+import { CHILD_EDGE_TYPES, DEPENDENT_RELATIONS, DependentRelation } from '../../items/item-types';
 
 /** An SQL list of constant names (never user input): `'a', 'b'`. */
 export function sqlList(values: readonly string[]): string {
@@ -15,12 +10,14 @@ const relationsPointing = (direction: 'in' | 'out') =>
     (relation) => DEPENDENT_RELATIONS[relation] === direction,
   );
 
-/** Dependent relations whose edge points from the owning node to the dependent. */
+/**
+ * Dependent relations whose edge points from the owning node to the dependent (schema versions
+ * before 3 kept dependent relations as edges).
+ */
 export const OUT_RELATIONS = sqlList(relationsPointing('out'));
-/** Dependent relations whose edge points from the dependent to the owning node. */
+/** Dependent relations whose edge points from the dependent to the owning node (before version 3). */
 export const IN_RELATIONS = sqlList(relationsPointing('in'));
 export const CHILD_EDGES = sqlList(CHILD_EDGE_TYPES);
-export const ITEM_EDGES = sqlList(ITEM_EDGE_TYPES);
 
 /** Orders an item's parent edges: the first of CHILD_EDGE_TYPES is the parent that counts. */
 export const CHILD_EDGE_RANK = `CASE type ${CHILD_EDGE_TYPES.map((type, rank) => `WHEN '${type}' THEN ${rank}`).join(' ')} END`;
@@ -29,7 +26,18 @@ export const CHILD_EDGE_RANK = `CASE type ${CHILD_EDGE_TYPES.map((type, rank) =>
 export const SELECT_PARENT_ID = `
   SELECT dst FROM edge WHERE src = ? AND type IN (${CHILD_EDGES}) ORDER BY ${CHILD_EDGE_RANK}, dst LIMIT 1`;
 
-export const SELECT_PATH = 'SELECT path FROM node WHERE id = ? AND owner IS NULL';
+export const SELECT_PATH = 'SELECT path FROM item WHERE id = ?';
+
+/** Whether the item `id` names (an SQL expression) is written. */
+export const itemExists = (id: string) => `EXISTS (SELECT 1 FROM item WHERE id = ${id})`;
+
+/**
+ * Whether the node `id` names is written: an item, or an access point (the only dependents that
+ * edges point at: link bodies). An edge is seen only while its target is written; its source is an
+ * item by construction.
+ */
+export const isWritten = (id: string) =>
+  `(${itemExists(id)} OR EXISTS (SELECT 1 FROM dependent WHERE id = ${id} AND type = 'AccessPoint'))`;
 
 /** Full-text weight of an item's names against its other text. */
 export const NAME_WEIGHT = 10;

@@ -1,5 +1,5 @@
 import { Bundle, Props } from '../../items/bundle';
-import { DependentRelation, ItemEdgeType, ItemType, NodeType } from '../../items/item-types';
+import { ItemEdgeType, ItemType } from '../../items/item-types';
 import {
   AccessPointMatch,
   GraphReader,
@@ -11,85 +11,73 @@ import {
   StoredItem,
   SubtreeEntry,
 } from '../graph-store';
+import { attachDependents, DependentRow, POSITION_BITS } from './dependent-rows';
 import { recordQuerySql } from './record-sql';
 import { searchSql, Subtree } from './search-sql';
 import { textRowRange } from './text-rows';
 import { pathBelow, pathRange } from './item-paths';
 import { ReadCache } from './read-cache';
-import {
-  CHILD_EDGES,
-  IN_JSON,
-  IN_RELATIONS,
-  ITEM_EDGES,
-  OUT_RELATIONS,
-  SELECT_PARENT_ID,
-  SELECT_PATH,
-} from './sql';
+import { CHILD_EDGES, IN_JSON, isWritten, itemExists, SELECT_PARENT_ID, SELECT_PATH } from './sql';
 import { RowMode, StatementCache } from './statement-cache';
 
-const SELECT_ITEMS = `SELECT id, type, props, hash, updated FROM node WHERE id ${IN_JSON} AND owner IS NULL`;
-const SELECT_HASHES = `SELECT id, hash FROM node WHERE id ${IN_JSON} AND owner IS NULL`;
-const SELECT_TYPES = `SELECT id, type FROM node WHERE id ${IN_JSON} AND owner IS NULL`;
+const SELECT_ITEMS = `SELECT rid, id, type, props, hash, updated FROM item WHERE id ${IN_JSON}`;
+const SELECT_HASHES = `SELECT id, hash FROM item WHERE id ${IN_JSON}`;
+const SELECT_TYPES = `SELECT id, type FROM item WHERE id ${IN_JSON}`;
+const ITEM_EXISTS = `SELECT ${itemExists('?')}`;
 
-/** Dependents of the given items with the relation and node that hold each, in write order. */
+/**
+ * The dependents of the items whose rids are given, item by item (CROSS JOIN keeps that loop
+ * order), each item's in rid order: one range of the table's key per item.
+ */
 const SELECT_DEPENDENTS = `
-  SELECT d.rid, d.id, d.type, d.props, e.type AS relation, e.src AS parent
-  FROM node d JOIN edge e ON e.dst = d.id AND e.type IN (${OUT_RELATIONS})
-  WHERE d.owner ${IN_JSON}
-  UNION ALL
-  SELECT d.rid, d.id, d.type, d.props, e.type AS relation, e.dst AS parent
-  FROM node d JOIN edge e ON e.src = d.id AND e.type IN (${IN_RELATIONS})
-  WHERE d.owner ${IN_JSON}
-  ORDER BY 1`;
+  SELECT d.rid, d.id, d.type, d.parent, d.relation, d.props, d.name
+  FROM json_each(?) owner CROSS JOIN dependent d
+    ON d.rid >= owner.value << ${POSITION_BITS} AND d.rid < (owner.value + 1) << ${POSITION_BITS}`;
 
 const SELECT_ITEM_EDGES = `
-  SELECT src, type, dst FROM edge WHERE src ${IN_JSON} AND type IN (${ITEM_EDGES}) ORDER BY src, type, dst`;
+  SELECT src, type, dst FROM edge WHERE src ${IN_JSON} AND ${isWritten('dst')} ORDER BY src, type, dst`;
 
 /** The parent of an item, with its type. */
-const SELECT_PARENT = `SELECT id, type FROM node WHERE id = (${SELECT_PARENT_ID.trim()}) AND owner IS NULL`;
+const SELECT_PARENT = `SELECT id, type FROM item WHERE id = (${SELECT_PARENT_ID.trim()})`;
 
-const COUNT_CHILDREN = `SELECT count(*) FROM edge WHERE dst = ? AND type IN (${CHILD_EDGES})`;
+const COUNT_CHILDREN = `
+  SELECT count(*) FROM edge
+  WHERE dst = @id AND type IN (${CHILD_EDGES}) AND ${itemExists('@id')}`;
 
 /** Every item below `@scope` with the parent it was reached from. */
 const SELECT_BELOW = `
   WITH RECURSIVE below(id, parent) AS (
-    SELECT src, dst FROM edge WHERE dst = @scope AND type IN (${CHILD_EDGES})
+    SELECT src, dst FROM edge
+    WHERE dst = @scope AND type IN (${CHILD_EDGES}) AND ${itemExists('@scope')}
     UNION
     SELECT e.src, e.dst FROM below b JOIN edge e ON e.dst = b.id AND e.type IN (${CHILD_EDGES})
   )
   SELECT b.id, b.parent AS parentId, n.type, coalesce(json_extract(n.props, '$.identifier'), '') AS localId
-  FROM below b JOIN node n ON n.id = b.id AND n.owner IS NULL`;
+  FROM below b JOIN item n ON n.id = b.id`;
 
 /** Access points by name whose items lie in a path range. */
 const SELECT_ACCESS_POINTS = `
-  SELECT ap.id, ap.owner, json_extract(ap.props, '$.name') AS name, json_extract(ap.props, '$.type') AS type
-  FROM node ap JOIN node item ON item.id = ap.owner AND item.owner IS NULL
-  WHERE ap.type = 'AccessPoint' AND json_extract(ap.props, '$.name') ${IN_JSON} AND item.path >= ? AND item.path < ?`;
+  SELECT ap.id, item.id AS owner, ap.name, json_extract(ap.props, '$.type') AS type
+  FROM dependent ap JOIN item ON item.rid = ap.rid >> ${POSITION_BITS}
+  WHERE ap.name ${IN_JSON} AND item.path >= ? AND item.path < ?`;
 
 /** The lowest and highest rid below a path prefix. */
-const SELECT_RID_SPAN =
-  'SELECT min(rid) AS first, max(rid) AS last FROM node WHERE owner IS NULL AND path >= ? AND path < ?';
+const SELECT_RID_SPAN = 'SELECT min(rid) AS first, max(rid) AS last FROM item WHERE path >= ? AND path < ?';
 
 /** From this offset on, a page without text is cut from the whole ordered list, kept in the cache. */
 const DEEP_OFFSET = 1000;
 
-const SELECT_INCOMING = 'SELECT src FROM edge WHERE dst = ? AND type = ? ORDER BY src';
+const SELECT_INCOMING = `
+  SELECT src FROM edge WHERE dst = @target AND type = @type AND ${isWritten('@target')} ORDER BY src`;
 const SELECT_RECORD = 'SELECT id, type, props FROM record WHERE id = ?';
 
 interface ItemRow {
+  rid: number;
   id: string;
   type: ItemType;
   props: string;
   hash: string;
   updated: string;
-}
-
-interface DependentRow {
-  id: string;
-  type: NodeType;
-  props: string;
-  relation: DependentRelation;
-  parent: string;
 }
 
 interface RecordRow {
@@ -130,7 +118,7 @@ export class SqliteGraphReader implements GraphReader {
     const rows = this.statement(SELECT_ITEMS).all(JSON.stringify(ids)) as ItemRow[];
     const items = new Map<string, StoredItem>();
     if (rows.length === 0) return items;
-    const nodes = new Map<string, Bundle>();
+    const byRid = new Map<number, Bundle>();
     for (const row of rows) {
       const bundle: Bundle = {
         id: row.id,
@@ -138,11 +126,12 @@ export class SqliteGraphReader implements GraphReader {
         data: JSON.parse(row.props) as Props,
         relations: {},
       };
-      nodes.set(row.id, bundle);
+      byRid.set(row.rid, bundle);
       items.set(row.id, { bundle, edges: {}, hash: row.hash, updated: row.updated });
     }
+    const rids = JSON.stringify(rows.map((row) => row.rid));
+    attachDependents(byRid, this.statement(SELECT_DEPENDENTS, 'raw').all(rids) as DependentRow[]);
     const found = JSON.stringify(rows.map((row) => row.id));
-    this.attachDependents(nodes, this.statement(SELECT_DEPENDENTS).all(found, found) as DependentRow[]);
     for (const { src, type, dst } of this.statement(SELECT_ITEM_EDGES).all(found) as EdgeRow[]) {
       const edges = items.get(src)!.edges;
       (edges[type] ??= []).push(dst);
@@ -164,7 +153,7 @@ export class SqliteGraphReader implements GraphReader {
 
   async countChildren(ids: readonly string[]): Promise<Map<string, number>> {
     const count = this.statement(COUNT_CHILDREN, 'pluck');
-    return new Map(ids.map((id) => [id, this.cached(`children\0${id}`, () => count.get(id) as number)]));
+    return new Map(ids.map((id) => [id, this.cached(`children\0${id}`, () => count.get({ id }) as number)]));
   }
 
   async subtree(rootId: string): Promise<SubtreeEntry[]> {
@@ -173,6 +162,7 @@ export class SqliteGraphReader implements GraphReader {
   }
 
   async search(query: SearchQuery): Promise<SearchResult> {
+    if (query.scope && !this.exists(query.scope.id)) return { total: 0, hits: [] };
     const subtree = query.scope?.depth === 'descendants' ? this.subtreeOf(query.scope.id) : undefined;
     const sql = searchSql(query, subtree);
     const key = `${sql.page}\0${JSON.stringify(sql.params)}`;
@@ -200,7 +190,7 @@ export class SqliteGraphReader implements GraphReader {
   }
 
   async findAccessPoints(scopeId: string, names: readonly string[]): Promise<AccessPointMatch[]> {
-    if (names.length === 0) return [];
+    if (names.length === 0 || !this.exists(scopeId)) return [];
     const { from, to } = this.pathRangeBelow(scopeId);
     const rows = this.statement(SELECT_ACCESS_POINTS).all(
       JSON.stringify(names),
@@ -216,7 +206,7 @@ export class SqliteGraphReader implements GraphReader {
   }
 
   async incoming(targetId: string, type: ItemEdgeType): Promise<string[]> {
-    return this.statement(SELECT_INCOMING, 'pluck').all(targetId, type) as string[];
+    return this.statement(SELECT_INCOMING, 'pluck').all({ target: targetId, type }) as string[];
   }
 
   async getRecord(id: string): Promise<RecordNode | undefined> {
@@ -236,7 +226,18 @@ export class SqliteGraphReader implements GraphReader {
     return this.snapshot ? this.snapshot.cache.get(this.snapshot.version, key, compute) : compute();
   }
 
+  /**
+   * Makes every item's stored path current before a query reads paths: a write transaction may
+   * leave working them out until then (item-placement.ts).
+   */
+  protected placeItems(): void {}
+
+  private exists(itemId: string): boolean {
+    return this.statement(ITEM_EXISTS, 'pluck').get(itemId) === 1;
+  }
+
   private pathRangeBelow(scopeId: string): { from: string; to: string } {
+    this.placeItems();
     const scopePath = this.statement(SELECT_PATH, 'pluck').get(scopeId) as string | null | undefined;
     return pathRange(pathBelow(scopePath ?? '', scopeId));
   }
@@ -272,16 +273,6 @@ export class SqliteGraphReader implements GraphReader {
       chain.push({ id: parent.id, type: parent.type });
     }
     return chain;
-  }
-
-  private attachDependents(nodes: Map<string, Bundle>, rows: DependentRow[]): void {
-    for (const row of rows) {
-      nodes.set(row.id, { id: row.id, type: row.type, data: JSON.parse(row.props) as Props, relations: {} });
-    }
-    for (const row of rows) {
-      const parent = nodes.get(row.parent);
-      if (parent) (parent.relations[row.relation] ??= []).push(nodes.get(row.id)!);
-    }
   }
 }
 

@@ -1,48 +1,48 @@
 import { Bundle } from '../../items/bundle';
-import {
-  CHILD_EDGE_TYPES,
-  DEPENDENT_RELATIONS,
-  DependentRelation,
-  ITEM_EDGE_TYPES,
-  ITEM_TYPES,
-  ItemEdgeType,
-} from '../../items/item-types';
+import { CHILD_EDGE_TYPES, ITEM_EDGE_TYPES, ITEM_TYPES, ItemEdgeType } from '../../items/item-types';
 import { searchableText } from '../../items/search-text';
 import { GraphWriter, ItemWrite, RecordNode } from '../graph-store';
+import { DEPENDENT_COLUMNS, dependentRange, DependentRow, dependentRows } from './dependent-rows';
+import { ItemPlacement } from './item-placement';
+import { assertPathSafeId } from './item-paths';
+import { insertRows } from './row-inserts';
+import { CHILD_EDGES, IN_JSON, itemExists } from './sql';
 import { SqliteGraphReader } from './sqlite-graph-reader';
+import { StatementCache } from './statement-cache';
 import { textRow } from './text-rows';
-import { assertPathSafeId, pathBelow, pathContains, pathRange } from './item-paths';
-import { CHILD_EDGES, IN_RELATIONS, OUT_RELATIONS, SELECT_PARENT_ID, SELECT_PATH } from './sql';
 
-const SELECT_ITEM_STATE = 'SELECT rid, type, hash, updated FROM node WHERE id = ? AND owner IS NULL';
-const INSERT_ITEM = 'INSERT INTO node (id, type, props, hash, updated, path) VALUES (?, ?, ?, ?, ?, ?)';
-const UPDATE_ITEM = 'UPDATE node SET type = ?, props = ?, hash = ?, updated = ? WHERE rid = ?';
-const INSERT_DEPENDENT = 'INSERT INTO node (id, type, owner, props) VALUES (?, ?, ?, ?)';
-const SELECT_OWNED = 'SELECT id FROM node WHERE owner = ?';
-const DELETE_OWNED = 'DELETE FROM node WHERE owner = ?';
-const DELETE_NODE = 'DELETE FROM node WHERE rid = ?';
+const SELECT_ITEM_STATES = `SELECT id, rid, type, props, hash, updated FROM item WHERE id ${IN_JSON}`;
+const NEXT_ITEM_RID = 'SELECT coalesce(max(rid), 0) + 1 FROM item';
+const INSERT_ITEMS = 'INSERT OR IGNORE INTO item (rid, id, type, props, hash, updated, path)';
+const ITEM_WIDTH = 7;
+const UPDATE_ITEM = 'UPDATE item SET type = ?, props = ?, hash = ?, updated = ? WHERE rid = ?';
+const DELETE_ITEM = 'DELETE FROM item WHERE rid = ?';
+
+const INSERT_DEPENDENTS = `INSERT OR IGNORE INTO dependent (${DEPENDENT_COLUMNS})`;
+const DEPENDENT_WIDTH = 7;
+const SELECT_DEPENDENTS = `SELECT ${DEPENDENT_COLUMNS} FROM dependent WHERE rid >= ? AND rid < ?`;
+const UPDATE_DEPENDENT =
+  'UPDATE dependent SET id = ?, type = ?, parent = ?, relation = ?, props = ?, name = ? WHERE rid = ?';
+const DELETE_DEPENDENTS = 'DELETE FROM dependent WHERE rid >= ? AND rid < ?';
 
 const INSERT_TEXT = 'INSERT INTO item_text (rowid, names, text) VALUES (?, ?, ?)';
 const DELETE_TEXT = 'DELETE FROM item_text WHERE rowid = ?';
 
-const INSERT_EDGE = 'INSERT OR IGNORE INTO edge (src, type, dst) VALUES (?, ?, ?)';
-const DELETE_EDGES_FROM = 'DELETE FROM edge WHERE src = ?';
-const DELETE_EDGES_TO = 'DELETE FROM edge WHERE dst = ?';
+const INSERT_EDGES = 'INSERT OR IGNORE INTO edge (src, type, dst)';
+const EDGE_WIDTH = 3;
+/** Edges leave written items only: one from an item not written is not added. */
+const ADD_EDGE = `
+  INSERT OR IGNORE INTO edge (src, type, dst)
+  SELECT @from, @type, @to WHERE ${itemExists('@from')}`;
+const SELECT_EDGES_FROM = 'SELECT type, dst FROM edge WHERE src = ?';
 const DELETE_EDGES_OF_TYPE = 'DELETE FROM edge WHERE src = ? AND type = ?';
-const DELETE_DEPENDENT_EDGES = [
-  `DELETE FROM edge WHERE dst IN (SELECT id FROM node WHERE owner = ?) AND type IN (${OUT_RELATIONS})`,
-  `DELETE FROM edge WHERE src IN (SELECT id FROM node WHERE owner = ?) AND type IN (${IN_RELATIONS})`,
-];
+const DELETE_EDGES_FROM = 'DELETE FROM edge WHERE src = ?';
+const DELETE_EDGES_TO = `DELETE FROM edge WHERE dst ${IN_JSON}`;
+const SELECT_SOURCES = 'SELECT DISTINCT src FROM edge WHERE dst = ? AND type = ?';
+const SELECT_CHILDREN = `SELECT DISTINCT src FROM edge WHERE dst = ? AND type IN (${CHILD_EDGES})`;
 const COPY_EDGES_TO = `
   INSERT OR IGNORE INTO edge (src, type, dst) SELECT src, type, @to FROM edge WHERE dst = @from AND type = @type`;
 const DELETE_EDGES_TO_OF_TYPE = 'DELETE FROM edge WHERE dst = @from AND type = @type';
-
-const SET_PATH = 'UPDATE node SET path = ? WHERE id = ? AND owner IS NULL';
-const MOVE_PATHS = `
-  UPDATE node SET path = @to || substr(path, length(@from) + 1)
-  WHERE owner IS NULL AND path >= @from AND path < @fromEnd`;
-const ANY_PATH_IN = 'SELECT 1 FROM node WHERE owner IS NULL AND path >= @from AND path < @fromEnd LIMIT 1';
-const SELECT_CHILDREN = `SELECT DISTINCT src FROM edge WHERE dst = ? AND type IN (${CHILD_EDGES})`;
 
 const PUT_RECORD = 'INSERT OR REPLACE INTO record (id, type, props) VALUES (?, ?, ?)';
 
@@ -50,58 +50,100 @@ const ITEM_TYPE_SET: ReadonlySet<string> = new Set(ITEM_TYPES);
 const ITEM_EDGE_TYPE_SET: ReadonlySet<string> = new Set(ITEM_EDGE_TYPES);
 const CHILD_EDGE_TYPE_SET: ReadonlySet<string> = new Set(CHILD_EDGE_TYPES);
 
-interface ItemText {
-  row: number;
-  /** The item's full-text row before this write, if it had one. */
-  oldRow?: number;
-  names: string;
-  text: string;
-}
+type Edges = NonNullable<ItemWrite['edges']>;
 
 interface ItemState {
+  id: string;
   rid: number;
   type: string;
+  props: string;
   hash: string;
   updated: string;
 }
 
+/**
+ * The rows a `putItems` call inserts, gathered so that they go in several to a statement. Writes
+ * to rows that exist (updates, deletes) run at once.
+ */
+class WriteBatch {
+  readonly ids = new Set<string>();
+  readonly items: unknown[] = [];
+  readonly dependents: unknown[] = [];
+  readonly edges: unknown[] = [];
+  /** Rewritten items whose first parent changed. */
+  readonly moved: string[] = [];
+
+  constructor(public nextRid: number) {}
+}
+
 /** The writes of the port on the writer's connection, inside its open transaction. */
 export class SqliteGraphWriter extends SqliteGraphReader implements GraphWriter {
+  private readonly placement: ItemPlacement;
+
+  constructor(connection: StatementCache) {
+    super(connection);
+    this.placement = new ItemPlacement((sql, mode) => this.statement(sql, mode));
+  }
+
+  /** Stores the paths still to be worked out: before a query reads paths, and before commit. */
+  override placeItems(): void {
+    this.placement.placeAll();
+  }
+
   async putItems(items: readonly ItemWrite[]): Promise<void> {
     const now = new Date().toISOString();
-    const texts = items.map((item) => this.putItem(item, now));
-    this.writeTexts(texts);
+    const states = this.itemStates(items.map((item) => item.bundle.id));
+    let batch = this.newBatch();
+    for (const item of items) {
+      const id = item.bundle.id;
+      if (batch.ids.has(id)) {
+        // A second write of an id must find the first one stored.
+        this.flush(batch);
+        batch = this.newBatch();
+        this.itemStates([id]).forEach((state) => states.set(id, state));
+      }
+      batch.ids.add(id);
+      const state = states.get(id);
+      if (state) this.rewriteItem(item, state, batch, now);
+      else this.createItem(item, batch, now);
+    }
+    this.flush(batch);
   }
 
   async deleteItems(ids: readonly string[]): Promise<void> {
-    const deleted: number[] = [];
     for (const id of ids) {
-      const state = this.statement(SELECT_ITEM_STATE).get(id) as ItemState | undefined;
+      const state = this.itemStates([id]).get(id);
       if (!state) continue;
       const children = this.statement(SELECT_CHILDREN, 'pluck').all(id) as string[];
-      for (const nodeId of [id, ...this.ownedBy(id)]) this.deleteEdgesTouching(nodeId);
-      this.statement(DELETE_OWNED).run(id);
-      this.statement(DELETE_NODE).run(state.rid);
-      for (const child of children) this.refreshPath(child);
-      deleted.push(textRow(state.rid, state.type));
+      const { first, end } = dependentRange(state.rid);
+      const dependents = this.statement(SELECT_DEPENDENTS, 'raw').all(first, end) as DependentRow[];
+      this.statement(DELETE_EDGES_FROM).run(id);
+      this.statement(DELETE_EDGES_TO).run(
+        JSON.stringify([id, ...dependents.map(([, dependentId]) => dependentId)]),
+      );
+      this.statement(DELETE_DEPENDENTS).run(first, end);
+      this.statement(DELETE_ITEM).run(state.rid);
+      this.statement(DELETE_TEXT).run(textRow(state.rid, state.type));
+      this.placement.deleted(id);
+      for (const child of children) this.placement.parentChanged(child);
     }
-    const deleteText = this.statement(DELETE_TEXT);
-    for (const row of deleted) deleteText.run(row);
   }
 
   async addEdges(edges: readonly { from: string; type: ItemEdgeType; to: string }[]): Promise<void> {
-    const insert = this.statement(INSERT_EDGE);
-    for (const { from, type, to } of edges) insert.run(from, checkedEdgeType(type), to);
-    for (const { from, type } of edges) if (CHILD_EDGE_TYPE_SET.has(type)) this.refreshPath(from);
+    const add = this.statement(ADD_EDGE);
+    for (const { from, type, to } of edges) add.run({ from, type: checkedEdgeType(type), to });
+    for (const { from, type } of edges) if (CHILD_EDGE_TYPE_SET.has(type)) this.placement.parentChanged(from);
   }
 
   async retargetEdges(fromId: string, toId: string, type: ItemEdgeType): Promise<void> {
     if (fromId === toId) return;
     const params = { from: fromId, to: toId, type: checkedEdgeType(type) };
-    const moved = CHILD_EDGE_TYPE_SET.has(type) ? await this.incoming(fromId, type) : [];
+    const moved = CHILD_EDGE_TYPE_SET.has(type)
+      ? (this.statement(SELECT_SOURCES, 'pluck').all(fromId, type) as string[])
+      : [];
     this.statement(COPY_EDGES_TO).run(params);
     this.statement(DELETE_EDGES_TO_OF_TYPE).run(params);
-    for (const child of moved) this.refreshPath(child);
+    for (const child of moved) this.placement.parentChanged(child);
   }
 
   async putRecords(records: readonly RecordNode[]): Promise<void> {
@@ -109,130 +151,129 @@ export class SqliteGraphWriter extends SqliteGraphReader implements GraphWriter 
     for (const record of records) put.run(record.id, record.type, JSON.stringify(record.props));
   }
 
-  /** Writes an item but for its full text, which `writeTexts` writes for the whole batch. */
-  private putItem({ bundle, hash, edges = {} }: ItemWrite, now: string): ItemText {
-    assertPathSafeId(bundle.id);
-    if (!ITEM_TYPE_SET.has(bundle.type))
-      throw new Error(`${bundle.id}: "${bundle.type}" is not an item type`);
-    const state = this.statement(SELECT_ITEM_STATE).get(bundle.id) as ItemState | undefined;
-    const props = JSON.stringify(bundle.data);
-    let rid: number | bigint;
-    if (state) {
-      rid = state.rid;
-      const updated = state.hash === hash ? state.updated : now;
-      this.statement(UPDATE_ITEM).run(bundle.type, props, hash, updated, rid);
-      this.removeDependents(bundle);
-    } else {
-      const path = this.pathBelowParent(firstParent(edges));
-      rid = this.statement(INSERT_ITEM).run(bundle.id, bundle.type, props, hash, now, path).lastInsertRowid;
-      // Children written before their parent hang below the bare parent id until now.
-      if (path !== '') this.movePaths(bundle.id, '', path);
-    }
-    this.insertDependents(bundle, bundle.id);
+  private itemStates(ids: readonly string[]): Map<string, ItemState> {
+    const rows = this.statement(SELECT_ITEM_STATES).all(JSON.stringify(ids)) as ItemState[];
+    return new Map(rows.map((row) => [row.id, row]));
+  }
+
+  private newBatch(): WriteBatch {
+    return new WriteBatch(this.statement(NEXT_ITEM_RID, 'pluck').get() as number);
+  }
+
+  private createItem({ bundle, hash, edges = {} }: ItemWrite, batch: WriteBatch, now: string): void {
+    checkItem(bundle);
+    const rid = batch.nextRid++;
+    const path = this.placement.create(bundle.id, rid, firstParent(edges));
+    batch.items.push(rid, bundle.id, bundle.type, JSON.stringify(bundle.data), hash, now, path);
+    for (const row of dependentRows(bundle, rid)) batch.dependents.push(...row);
     for (const [type, targets] of Object.entries(edges)) {
-      // A new item has no edges yet: only a rewrite has old ones to replace.
-      if (state) this.statement(DELETE_EDGES_OF_TYPE).run(bundle.id, type);
-      const insert = this.statement(INSERT_EDGE);
-      for (const target of targets) insert.run(bundle.id, checkedEdgeType(type), target);
+      for (const target of targets) batch.edges.push(bundle.id, checkedEdgeType(type), target);
     }
-    if (state && Object.keys(edges).some((type) => CHILD_EDGE_TYPE_SET.has(type)))
-      this.refreshPath(bundle.id);
-    return {
-      row: textRow(rid, bundle.type),
-      oldRow: state && textRow(state.rid, state.type),
-      ...searchableText(bundle),
-    };
+    this.writeText(textRow(rid, bundle.type), bundle);
   }
 
-  /**
-   * Full-text rows go in together, after the batch's other writes: FTS5 flushes its pending rows
-   * whenever a statement that may change several rows begins, so interleaving them with such
-   * statements would write one tiny index segment per item.
-   */
-  private writeTexts(texts: ItemText[]): void {
-    const deleteText = this.statement(DELETE_TEXT);
-    const insertText = this.statement(INSERT_TEXT);
-    for (const { row, oldRow, names, text } of texts) {
-      if (oldRow !== undefined) deleteText.run(oldRow);
-      insertText.run(row, names, text);
+  /** Writes what changed of an item that exists; an unchanged part is left as it is. */
+  private rewriteItem(
+    { bundle, hash, edges = {} }: ItemWrite,
+    state: ItemState,
+    batch: WriteBatch,
+    now: string,
+  ): void {
+    checkItem(bundle);
+    const props = JSON.stringify(bundle.data);
+    const dataChanged = bundle.type !== state.type || props !== state.props;
+    if (dataChanged || hash !== state.hash) {
+      const updated = hash === state.hash ? state.updated : now;
+      this.statement(UPDATE_ITEM).run(bundle.type, props, hash, updated, state.rid);
     }
-  }
-
-  /** Recomputes an item's path from its parent edge, and moves everything below it along. */
-  private refreshPath(itemId: string): void {
-    const current = this.statement(SELECT_PATH, 'pluck').get(itemId) as string | null | undefined;
-    if (current === undefined) return;
-    const parentId = this.statement(SELECT_PARENT_ID, 'pluck').get(itemId) as string | undefined;
-    const path = this.pathBelowParent(parentId);
-    const oldPath = current ?? '';
-    if (path === oldPath) return;
-    if (pathContains(path, itemId)) throw new Error(`${itemId} cannot be placed below itself`);
-    this.statement(SET_PATH).run(path, itemId);
-    this.movePaths(itemId, oldPath, path);
-  }
-
-  private pathBelowParent(parentId: string | undefined): string {
-    if (parentId === undefined) return '';
-    const parentPath = this.statement(SELECT_PATH, 'pluck').get(parentId) as string | null | undefined;
-    return pathBelow(parentPath ?? '', parentId);
+    const dependentsChanged = this.rewriteDependents(bundle, state.rid, batch);
+    if (dataChanged || dependentsChanged) {
+      this.statement(DELETE_TEXT).run(textRow(state.rid, state.type));
+      this.writeText(textRow(state.rid, bundle.type), bundle);
+    }
+    if (this.rewriteEdges(bundle.id, edges, batch)) batch.moved.push(bundle.id);
   }
 
   /**
-   * Rewrites the paths of the items below `itemId` after its own path changed. Looks first: an
-   * UPDATE of many rows opens a statement savepoint, which costs more than the look.
+   * Brings an item's dependent rows to those of `bundle`, position by position, and drops the edges
+   * to dependents whose id goes (edges to one that keeps its id stay). Whether anything changed.
    */
-  private movePaths(itemId: string, oldPath: string, newPath: string): void {
-    const { from, to } = pathRange(pathBelow(oldPath, itemId));
-    const range = { from, fromEnd: to };
-    if (this.statement(ANY_PATH_IN).get(range) === undefined) return;
-    this.statement(MOVE_PATHS).run({ ...range, to: pathBelow(newPath, itemId) });
-  }
-
-  /**
-   * Removes the item's dependents before their replacements are written. Item-level edges to a
-   * dependent that keeps its id (a link to an access point) survive; those to one that goes, go.
-   */
-  private removeDependents(bundle: Bundle): void {
-    const old = this.ownedBy(bundle.id);
-    if (old.length === 0) return;
-    for (const sql of DELETE_DEPENDENT_EDGES) this.statement(sql).run(bundle.id);
-    const kept = dependentIds(bundle);
-    for (const id of old) if (!kept.has(id)) this.deleteEdgesTouching(id);
-    this.statement(DELETE_OWNED).run(bundle.id);
-  }
-
-  private insertDependents(node: Bundle, ownerId: string): void {
-    const insertNode = this.statement(INSERT_DEPENDENT);
-    const insertEdge = this.statement(INSERT_EDGE);
-    for (const [relation, children] of Object.entries(node.relations) as [DependentRelation, Bundle[]][]) {
-      const direction = DEPENDENT_RELATIONS[relation];
-      if (!direction) throw new Error(`"${relation}" is not a dependent relation (node ${node.id})`);
-      for (const child of children) {
-        insertNode.run(child.id, child.type, ownerId, JSON.stringify(child.data));
-        if (direction === 'out') insertEdge.run(node.id, relation, child.id);
-        else insertEdge.run(child.id, relation, node.id);
-        this.insertDependents(child, ownerId);
+  private rewriteDependents(bundle: Bundle, itemRid: number, batch: WriteBatch): boolean {
+    const { first, end } = dependentRange(itemRid);
+    const old = this.statement(SELECT_DEPENDENTS, 'raw').all(first, end) as DependentRow[];
+    const rows = dependentRows(bundle, itemRid);
+    let changed = old.length !== rows.length;
+    const update = this.statement(UPDATE_DEPENDENT);
+    rows.forEach((row, position) => {
+      const previous = old[position];
+      if (previous === undefined) batch.dependents.push(...row);
+      else if (!sameRow(previous, row)) {
+        const [rid, ...values] = row;
+        update.run(...values, rid);
+        changed = true;
       }
+    });
+    if (old.length > rows.length) this.statement(DELETE_DEPENDENTS).run(first + rows.length, end);
+    const kept = new Set(rows.map(([, id]) => id));
+    const gone = old.map(([, id]) => id).filter((id) => !kept.has(id));
+    if (gone.length > 0) this.statement(DELETE_EDGES_TO).run(JSON.stringify(gone));
+    return changed;
+  }
+
+  /** Replaces the edge types a rewrite names, where they differ; whether its first parent changed. */
+  private rewriteEdges(itemId: string, edges: Edges, batch: WriteBatch): boolean {
+    const named = Object.entries(edges) as [ItemEdgeType, string[]][];
+    if (named.length === 0) return false;
+    const stored: Edges = {};
+    for (const { type, dst } of this.statement(SELECT_EDGES_FROM).all(itemId) as EdgeRow[]) {
+      (stored[type] ??= []).push(dst);
     }
+    const parentBefore = firstParent(stored);
+    for (const [type, targets] of named) {
+      if (sameTargets(stored[checkedEdgeType(type)], targets)) continue;
+      this.statement(DELETE_EDGES_OF_TYPE).run(itemId, type);
+      for (const target of targets) batch.edges.push(itemId, type, target);
+      stored[type] = targets;
+    }
+    return firstParent(stored) !== parentBefore;
   }
 
-  private ownedBy(itemId: string): string[] {
-    return this.statement(SELECT_OWNED, 'pluck').all(itemId) as string[];
+  private flush(batch: WriteBatch): void {
+    this.insertEvery(INSERT_ITEMS, ITEM_WIDTH, batch.items);
+    this.insertEvery(INSERT_DEPENDENTS, DEPENDENT_WIDTH, batch.dependents);
+    insertRows((sql) => this.statement(sql), INSERT_EDGES, EDGE_WIDTH, batch.edges);
+    for (const id of batch.moved) this.placement.parentChanged(id);
   }
 
-  private deleteEdgesTouching(nodeId: string): void {
-    this.statement(DELETE_EDGES_FROM).run(nodeId);
-    this.statement(DELETE_EDGES_TO).run(nodeId);
+  /** Inserts rows none of which may conflict with a stored one (rids are allotted from the highest). */
+  private insertEvery(head: string, width: number, values: readonly unknown[]): void {
+    const inserted = insertRows((sql) => this.statement(sql), head, width, values);
+    if (inserted * width !== values.length) throw new Error(`${head}: a row conflicts with a stored one`);
+  }
+
+  private writeText(row: number, bundle: Bundle): void {
+    const { names, text } = searchableText(bundle);
+    this.statement(INSERT_TEXT).run(row, names, text);
   }
 }
 
-function checkedEdgeType(type: string): string {
+interface EdgeRow {
+  type: ItemEdgeType;
+  dst: string;
+}
+
+function checkItem(bundle: Bundle): void {
+  assertPathSafeId(bundle.id);
+  if (!ITEM_TYPE_SET.has(bundle.type)) throw new Error(`${bundle.id}: "${bundle.type}" is not an item type`);
+}
+
+function checkedEdgeType(type: string): ItemEdgeType {
   if (!ITEM_EDGE_TYPE_SET.has(type)) throw new Error(`"${type}" is not an item edge type`);
-  return type;
+  return type as ItemEdgeType;
 }
 
-/** The parent a new item's edges give it: the smallest target of the first child edge type. */
-function firstParent(edges: NonNullable<ItemWrite['edges']>): string | undefined {
+/** An item's parent by its edges: the smallest target of the first child edge type it has. */
+function firstParent(edges: Edges): string | undefined {
   for (const type of CHILD_EDGE_TYPES) {
     const targets = edges[type];
     if (targets?.length) return targets.reduce((least, target) => (target < least ? target : least));
@@ -240,9 +281,12 @@ function firstParent(edges: NonNullable<ItemWrite['edges']>): string | undefined
   return undefined;
 }
 
-function dependentIds(bundle: Bundle, into = new Set<string>()): Set<string> {
-  for (const children of Object.values(bundle.relations)) {
-    for (const child of children) dependentIds(child, into.add(child.id));
-  }
-  return into;
+function sameRow(a: DependentRow, b: DependentRow): boolean {
+  return a.every((value, column) => value === b[column]);
+}
+
+function sameTargets(stored: readonly string[] = [], targets: readonly string[]): boolean {
+  if (stored.length !== new Set(targets).size) return false;
+  const storedSet = new Set(stored);
+  return targets.every((target) => storedSet.has(target));
 }

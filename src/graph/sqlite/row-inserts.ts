@@ -1,0 +1,43 @@
+import type { Statement } from 'better-sqlite3';
+
+/** Rows per INSERT statement: fewer statement runs, while a statement's SQL stays short. */
+const ROWS_PER_STATEMENT = 64;
+
+const valuesSql = new Map<string, string>();
+
+/** `head` (`INSERT OR IGNORE INTO t (a, b)`) followed by `rows` placeholders for rows of `width` values. */
+function insertSql(head: string, width: number, rows: number): string {
+  const key = `${rows}\0${head}`;
+  let sql = valuesSql.get(key);
+  if (sql === undefined) {
+    const row = `(${new Array<string>(width).fill('?').join(', ')})`;
+    sql = `${head} VALUES ${new Array<string>(rows).fill(row).join(', ')}`;
+    valuesSql.set(key, sql);
+  }
+  return sql;
+}
+
+/**
+ * Inserts rows given as one flat list of values, `width` to a row, several rows per statement;
+ * returns how many went in. `statement` prepares (and caches) a statement for each SQL text.
+ *
+ * `head` should be an INSERT OR IGNORE: a statement of several rows that could fail half way
+ * opens a statement savepoint, and FTS5 writes the rows it holds in memory out as an index segment
+ * at every savepoint, so that each batch of an import would leave a small segment to merge again
+ * and again. One that ignores conflicts cannot fail half way; callers count what went in.
+ */
+export function insertRows(
+  statement: (sql: string) => Statement,
+  head: string,
+  width: number,
+  values: readonly unknown[],
+): number {
+  const rows = values.length / width;
+  let inserted = 0;
+  for (let first = 0; first < rows; first += ROWS_PER_STATEMENT) {
+    const count = Math.min(ROWS_PER_STATEMENT, rows - first);
+    const slice = values.slice(first * width, (first + count) * width);
+    inserted += statement(insertSql(head, width, count)).run(slice).changes;
+  }
+  return inserted;
+}

@@ -1,0 +1,58 @@
+import Database from 'better-sqlite3';
+import { mkdtempSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { WalCheckpointer } from './wal-checkpointer';
+
+describe('WalCheckpointer', () => {
+  let folder: string;
+  let file: string;
+  let db: Database.Database;
+
+  beforeEach(() => {
+    folder = mkdtempSync(path.join(tmpdir(), 'wal-checkpointer-'));
+    file = path.join(folder, 'archive.db');
+    db = new Database(file);
+    db.pragma('journal_mode = WAL');
+    db.pragma('wal_autocheckpoint = 0');
+    db.exec('CREATE TABLE note (text TEXT)');
+  });
+
+  afterEach(() => {
+    db.close();
+    rmSync(folder, { recursive: true, force: true });
+  });
+
+  const writeMegabytes = (megabytes: number) => {
+    const insert = db.prepare('INSERT INTO note (text) VALUES (?)');
+    db.transaction(() => {
+      for (let row = 0; row < megabytes * 16; row++) insert.run('x'.repeat(64 * 1024));
+    })();
+  };
+
+  it('copies committed pages into the database file while a read transaction is open', async () => {
+    writeMegabytes(4);
+    expect(statSync(file).size).toBeLessThan(1024 * 1024);
+    const reader = new Database(file, { readonly: true });
+    reader.exec('BEGIN');
+    reader.prepare('SELECT count(*) FROM note').get();
+
+    const checkpointer = new WalCheckpointer(file);
+    checkpointer.request();
+    await checkpointer.close();
+
+    expect(statSync(file).size).toBeGreaterThan(4 * 1024 * 1024);
+    expect(reader.prepare('SELECT count(*) FROM note').pluck().get()).toBe(64);
+    reader.exec('COMMIT');
+    reader.close();
+  });
+
+  it('runs a checkpoint asked for while one is under way after it', async () => {
+    const checkpointer = new WalCheckpointer(file);
+    checkpointer.request();
+    writeMegabytes(2);
+    checkpointer.request();
+    await checkpointer.close();
+    expect(statSync(file).size).toBeGreaterThan(2 * 1024 * 1024);
+  });
+});

@@ -1,0 +1,79 @@
+import { Worker } from 'node:worker_threads';
+
+/** The worker: its own connection, one PASSIVE checkpoint per message, answered when done. */
+const WORKER_SOURCE = `
+  const { parentPort, workerData } = require('node:worker_threads');
+  const Database = require(workerData.driver);
+  const db = new Database(workerData.file, { fileMustExist: true });
+  parentPort.on('message', () => {
+    try {
+      db.pragma('wal_checkpoint(PASSIVE)');
+    } catch {
+      // Another process is checkpointing, say: the pages wait for the next checkpoint.
+    }
+    parentPort.postMessage('done');
+  });
+`;
+
+/**
+ * Copies committed pages from the WAL into the database file after each commit, in a worker
+ * thread: after a large import that is hundreds of megabytes, which SQLite's own checkpoint would
+ * copy inside the COMMIT, on the event loop. PASSIVE: it neither waits for nor blocks readers or
+ * writers; pages a reader still needs stay for a later round.
+ */
+export class WalCheckpointer {
+  private worker?: Worker;
+  private wanted = false;
+  private running?: Promise<void>;
+
+  constructor(private readonly file: string) {}
+
+  /** Asks for a checkpoint; one asked for while another runs follows it. */
+  request(): void {
+    this.wanted = true;
+    this.running ??= this.checkpointWhileWanted();
+  }
+
+  /** Waits for the checkpoint under way, then stops the worker. */
+  async close(): Promise<void> {
+    await this.running;
+    await this.worker?.terminate();
+    this.worker = undefined;
+  }
+
+  private async checkpointWhileWanted(): Promise<void> {
+    while (this.wanted) {
+      this.wanted = false;
+      await this.checkpoint();
+    }
+    this.running = undefined;
+  }
+
+  private checkpoint(): Promise<void> {
+    const worker = (this.worker ??= this.startWorker());
+    return new Promise((resolve) => {
+      const settle = () => {
+        worker.off('message', settle);
+        worker.off('error', lost);
+        resolve();
+      };
+      const lost = () => {
+        this.worker = undefined;
+        settle();
+      };
+      worker.on('message', settle);
+      worker.on('error', lost);
+      worker.postMessage('checkpoint');
+    });
+  }
+
+  private startWorker(): Worker {
+    const worker = new Worker(WORKER_SOURCE, {
+      eval: true,
+      workerData: { file: this.file, driver: require.resolve('better-sqlite3') },
+    });
+    // An idle worker must not keep the process alive; `close` stops it.
+    worker.unref();
+    return worker;
+  }
+}
