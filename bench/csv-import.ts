@@ -11,7 +11,7 @@ import { GraphStore } from '../src/graph/graph-store';
 import { Bundle } from '../src/items/bundle';
 import { itemHash } from '../src/items/change-detection';
 import { readCsvRecords } from '../src/import/formats/tabular/csv-records';
-import { runWhenMain, startBenchApp, timedImport } from './support/bench-app';
+import { runWhenMain, startBenchApp, timedImportPhases } from './support/bench-app';
 
 const ROWS = Number(process.env.BENCH_ROWS ?? 50_000);
 const REPOSITORY = 'nl-r1';
@@ -78,27 +78,19 @@ export async function main(): Promise<object> {
   const bench = await startBenchApp('csv');
   try {
     await addRepository(bench.store);
-    const token = await bench.token('import');
     const body = table();
-    const post = (commit: boolean) =>
-      timedImport(bench, token, {
-        endpoint: 'csv',
-        query: { scope: REPOSITORY, commit: String(commit) },
-        contentType: 'text/csv',
-        body,
-      });
-
     const parseOnly = await parseSeconds(body);
-    const dryRun = await post(false);
-    const commit = await post(true);
-    const reimport = await post(true);
+    const phases = await timedImportPhases(bench, {
+      endpoint: 'csv',
+      query: { scope: REPOSITORY },
+      contentType: 'text/csv',
+      body,
+    });
     return {
       rows: ROWS,
       bytes: body.length,
       parseOnlySeconds: parseOnly,
-      dryRun,
-      commit,
-      reimport,
+      ...phases,
       peakRssMb: Math.round(process.resourceUsage().maxRSS / 1024),
     };
   } finally {

@@ -11,7 +11,7 @@ import { addNamedItem } from '../src/items/named-item';
 import { resolveRdfFormat } from '../src/import/formats/skos/rdf-format';
 import { readRdfGraph } from '../src/import/formats/skos/rdf-graph';
 import { USED_PREDICATES } from '../src/import/formats/skos/skos-terms';
-import { runWhenMain, startBenchApp, timedImport } from './support/bench-app';
+import { runWhenMain, startBenchApp, timedImportPhases } from './support/bench-app';
 
 const CONCEPTS = Number(process.env.BENCH_CONCEPTS ?? 3_000);
 const FAN_OUT = 6;
@@ -61,27 +61,19 @@ export async function main(): Promise<object> {
   const bench = await startBenchApp('skos');
   try {
     await addNamedItem(bench.store, 'CvocVocabulary', VOCABULARY);
-    const token = await bench.token('import');
     const body = vocabulary();
-    const post = (commit: boolean) =>
-      timedImport(bench, token, {
-        endpoint: 'skos',
-        query: { scope: VOCABULARY, commit: String(commit) },
-        contentType: 'application/rdf+xml',
-        body,
-      });
-
     const parseOnly = await parseSeconds(body);
-    const dryRun = await post(false);
-    const commit = await post(true);
-    const reimport = await post(true);
+    const phases = await timedImportPhases(bench, {
+      endpoint: 'skos',
+      query: { scope: VOCABULARY },
+      contentType: 'application/rdf+xml',
+      body,
+    });
     return {
       concepts: CONCEPTS,
       bytes: body.length,
       parseOnlySeconds: parseOnly,
-      dryRun,
-      commit,
-      reimport,
+      ...phases,
       peakRssMb: Math.round(process.resourceUsage().maxRSS / 1024),
     };
   } finally {

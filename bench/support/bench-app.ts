@@ -70,6 +70,20 @@ export async function timedImport(
   return { seconds: (performance.now() - started) / 1000, created, updated, unchanged };
 }
 
+/** A dry run, a commit and an unchanged re-import of the same body, each timed end to end. */
+export async function timedImportPhases(
+  bench: BenchApp,
+  request: { endpoint: string; query: Record<string, string>; contentType: string; body: Buffer },
+): Promise<{ dryRun: TimedImport; commit: TimedImport; reimport: TimedImport }> {
+  const token = await bench.token('import');
+  const post = (commit: boolean) =>
+    timedImport(bench, token, { ...request, query: { ...request.query, commit: String(commit) } });
+  const dryRun = await post(false);
+  const commit = await post(true);
+  const reimport = await post(true);
+  return { dryRun, commit, reimport };
+}
+
 /** Runs a benchmark's `main` when its file is run directly: its JSON on stdout, errors exit 1. */
 export function runWhenMain(module: NodeModule, main: () => Promise<object>): void {
   if (require.main !== module) return;
