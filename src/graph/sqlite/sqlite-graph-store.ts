@@ -75,7 +75,8 @@ export class SqliteGraphStore extends GraphStore {
         if (db.inTransaction) writer.get('ROLLBACK').run();
       }
       const readers = new ReadPool(() => openReader(filePath), READ_CONNECTIONS);
-      return new SqliteGraphStore(writer, readers, new WalCheckpointer(filePath));
+      const checkpointer = new WalCheckpointer(filePath, () => db.pragma('wal_checkpoint(PASSIVE)'));
+      return new SqliteGraphStore(writer, readers, checkpointer);
     } catch (error) {
       db.close();
       throw error;

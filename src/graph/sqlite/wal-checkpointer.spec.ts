@@ -37,7 +37,7 @@ describe('WalCheckpointer', () => {
     reader.exec('BEGIN');
     reader.prepare('SELECT count(*) FROM note').get();
 
-    const checkpointer = new WalCheckpointer(file);
+    const checkpointer = new WalCheckpointer(file, () => db.pragma('wal_checkpoint(PASSIVE)'));
     checkpointer.request();
     await checkpointer.close();
 
@@ -47,8 +47,28 @@ describe('WalCheckpointer', () => {
     reader.close();
   });
 
+  it('empties the WAL file when no reader is using it', async () => {
+    writeMegabytes(2);
+    expect(statSync(`${file}-wal`).size).toBeGreaterThan(2 * 1024 * 1024);
+    const checkpointer = new WalCheckpointer(file, () => db.pragma('wal_checkpoint(PASSIVE)'));
+    checkpointer.request();
+    await checkpointer.close();
+    expect(statSync(`${file}-wal`).size).toBe(0);
+    expect(db.prepare('SELECT count(*) FROM note').pluck().get()).toBe(32);
+  });
+
+  it('checkpoints in place when its worker cannot', async () => {
+    writeMegabytes(2);
+    const checkpointer = new WalCheckpointer(path.join(folder, 'missing.db'), () =>
+      db.pragma('wal_checkpoint(PASSIVE)'),
+    );
+    checkpointer.request();
+    await checkpointer.close();
+    expect(statSync(file).size).toBeGreaterThan(2 * 1024 * 1024);
+  });
+
   it('runs a checkpoint asked for while one is under way after it', async () => {
-    const checkpointer = new WalCheckpointer(file);
+    const checkpointer = new WalCheckpointer(file, () => db.pragma('wal_checkpoint(PASSIVE)'));
     checkpointer.request();
     writeMegabytes(2);
     checkpointer.request();
