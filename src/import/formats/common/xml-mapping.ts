@@ -115,6 +115,11 @@ export class XmlMapping {
     return new XmlMapping(parseProperties(text));
   }
 
+  /** The mapping the `properties` parameter gives, else the format's default one. */
+  static fromParameter(properties: string | undefined, fallback: XmlMapping): XmlMapping {
+    return properties === undefined ? fallback : XmlMapping.parse(properties);
+  }
+
   /** The field the text of the innermost element of `path` (root first) maps to, if any. */
   elementField(path: readonly string[]): string | undefined {
     return lookup(this.elements, path);

@@ -42,10 +42,7 @@ export class EacReader implements FormatReader {
         'An EAC import needs an authoritative set: give its id as the scope parameter',
       );
     }
-    const mapping =
-      context.params.properties === undefined
-        ? DEFAULT_EAC_MAPPING
-        : XmlMapping.parse(context.params.properties);
+    const mapping = XmlMapping.fromParameter(context.params.properties, DEFAULT_EAC_MAPPING);
     const settings = { scope, defaultLang: context.params.lang, tag: source.tag };
     for await (const record of readXml(source, (locator) => new EacHandler(mapping, locator))) {
       yield agentFromRecord(record, settings);

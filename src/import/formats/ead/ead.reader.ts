@@ -66,10 +66,7 @@ export class EadReader implements FormatReader {
         'An EAD import needs a repository or a unit: give its id as the scope parameter',
       );
     }
-    const mapping =
-      context.params.properties === undefined
-        ? DEFAULT_EAD_MAPPING
-        : XmlMapping.parse(context.params.properties);
+    const mapping = XmlMapping.fromParameter(context.params.properties, DEFAULT_EAD_MAPPING);
     const policy = missingUnitIdPolicy(context);
     const settings = {
       tag: source.tag,

@@ -39,7 +39,7 @@ export class EagReader implements FormatReader {
       throw new ImportInputError('An EAG import needs a country: give its id as the scope parameter');
     }
     const given = context.params.properties;
-    const mapping = given === undefined ? DEFAULT_EAG_MAPPING : XmlMapping.parse(given);
+    const mapping = XmlMapping.fromParameter(given, DEFAULT_EAG_MAPPING);
     const settings = { tag: source.tag, scope: { id: scope.bundle.id, identifiers: scope.identifiers } };
     const records = readXml(
       source,
