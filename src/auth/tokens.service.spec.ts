@@ -71,6 +71,14 @@ describe('TokensService', () => {
     expect(await tokens.list()).toEqual([expect.objectContaining({ id, revoked: true })]);
   });
 
+  it('refuses a token as soon as it is revoked, though verified (and cached) before', async () => {
+    const { id, token } = await tokens.create({ role: 'portal' });
+    await expect(tokens.verify(token)).resolves.toMatchObject({ id, role: 'portal' });
+    await expect(tokens.verify(token)).resolves.toMatchObject({ id, role: 'portal' });
+    await tokens.revoke(id);
+    await expect(tokens.verify(token)).resolves.toBeUndefined();
+  });
+
   it('lists tokens without their secret or hash', async () => {
     const { id, token } = await tokens.create({ role: 'ops', name: 'dashboard' });
     const [record] = await storedTokenRecords();

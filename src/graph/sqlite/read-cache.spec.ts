@@ -33,4 +33,43 @@ describe('ReadCache', () => {
     expect(read('a')).toBe(1);
     expect(read('b')).toBe(4);
   });
+
+  it('weighs an entry as told', () => {
+    const cache = new ReadCache(5);
+    let computed = 0;
+    const read = (key: string) =>
+      cache.get(
+        1,
+        key,
+        () => ({ n: ++computed }),
+        () => 3,
+      );
+    read('a');
+    expect(read('a').n).toBe(1);
+    read('b');
+    expect(read('a').n).toBe(3);
+  });
+
+  it('looks entries up without computing, and keeps what is put', () => {
+    const cache = new ReadCache(10);
+    expect(cache.lookup(1, 'key')).toBeUndefined();
+    cache.put(1, 'key', undefined, 1);
+    expect(cache.lookup(1, 'key')).toEqual({ value: undefined });
+    cache.put(1, 'key', 'value', 1);
+    expect(cache.lookup(1, 'key')).toEqual({ value: 'value' });
+    expect(cache.lookup(2, 'key')).toBeUndefined();
+    expect(cache.lookup(1, 'key')).toBeUndefined();
+  });
+
+  it('keeps the most recently used entries through many evictions', () => {
+    const cache = new ReadCache(100);
+    cache.put(1, 'kept', 'kept', 1);
+    for (let i = 0; i < 1000; i++) {
+      cache.put(1, `entry ${i}`, i, 1);
+      if (i % 50 === 0) expect(cache.lookup(1, 'kept')).toEqual({ value: 'kept' });
+    }
+    expect(cache.lookup(1, 'kept')).toEqual({ value: 'kept' });
+    expect(cache.lookup(1, 'entry 901')).toEqual({ value: 901 });
+    expect(cache.lookup(1, 'entry 900')).toBeUndefined();
+  });
 });

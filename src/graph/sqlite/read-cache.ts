@@ -1,29 +1,50 @@
 /**
  * Query results shared by read transactions, each tagged with the store version (the count of
  * committed writes) it was read at: a read at another version computes afresh. An entry weighs 1,
- * plus its length if it is a list; least recently used entries go first once the total weight
- * passes `capacity`.
+ * plus its length if it is a list, or what `weigh` says; least recently used entries go first
+ * once the total weight passes `capacity`.
  */
 export class ReadCache {
   private readonly entries = new Map<string, { version: number; value: unknown; weight: number }>();
   private weight = 0;
+  /**
+   * Where eviction goes on from: a live iterator over the map, which sees entries added after it
+   * and skips deleted ones. Iterating afresh from the start each time would step over every entry
+   * deleted since the map last compacted itself, which grows with the evictions.
+   */
+  private oldest: Iterator<string> = this.entries.keys();
 
   constructor(private readonly capacity: number) {}
 
-  get<T>(version: number, key: string, compute: () => T): T {
+  get<T>(version: number, key: string, compute: () => T, weigh?: (value: T) => number): T {
+    const found = this.lookup<T>(version, key);
+    if (found) return found.value;
+    const value = compute();
+    this.put(version, key, value, weigh ? weigh(value) : 1 + (Array.isArray(value) ? value.length : 0));
+    return value;
+  }
+
+  /** The value kept for `key` at `version`, wrapped (it may itself be undefined), if there is one. */
+  lookup<T>(version: number, key: string): { value: T } | undefined {
+    const entry = this.entries.get(key);
+    if (!entry) return undefined;
+    this.remove(key, entry.weight);
+    if (entry.version !== version) return undefined;
+    this.add(key, entry);
+    return { value: entry.value as T };
+  }
+
+  put(version: number, key: string, value: unknown, weight: number): void {
     const entry = this.entries.get(key);
     if (entry) this.remove(key, entry.weight);
-    if (entry?.version === version) {
-      this.add(key, entry);
-      return entry.value as T;
+    this.add(key, { version, value, weight });
+    while (this.weight > this.capacity) {
+      let oldest = this.oldest.next();
+      // Past the end (or never started): the map's order from its start again.
+      if (oldest.done) oldest = (this.oldest = this.entries.keys()).next();
+      if (oldest.done) break;
+      this.remove(oldest.value, this.entries.get(oldest.value)!.weight);
     }
-    const value = compute();
-    this.add(key, { version, value, weight: 1 + (Array.isArray(value) ? value.length : 0) });
-    for (const [oldest, { weight }] of this.entries) {
-      if (this.weight <= this.capacity) break;
-      this.remove(oldest, weight);
-    }
-    return value;
   }
 
   private add(key: string, entry: { version: number; value: unknown; weight: number }): void {

@@ -1,6 +1,6 @@
 import { CHILD_EDGE_TYPES, ITEM_TYPES } from '../../items/item-types';
 import { SearchQuery } from '../graph-store';
-import { toFtsQuery } from './fts-query';
+import { SoleTerm, toFtsQuery } from './fts-query';
 import { CHILD_EDGES, NAME_WEIGHT, sqlList } from './sql';
 import { RID_OF_ROW, TYPE_MASK, typeCodes } from './text-rows';
 
@@ -29,17 +29,18 @@ const IN_CHILDREN = `EXISTS (SELECT 1 FROM edge e WHERE e.src = k.id AND e.dst =
 
 /**
  * The SQL for one search; a search of descendants needs `subtree`. With text, matches are ranked
- * by bm25 (names first), ties by id. Without text, the hits are read in id order from indexes and
- * merged, so that a page costs its offset plus its size, not a sort of everything.
+ * by bm25 (names first), ties by id; `soleTerm` (fts-query.ts) turns words into exact terms where
+ * that finds the same. Without text, the hits are read in id order from indexes and merged, so
+ * that a page costs its offset plus its size, not a sort of everything.
  */
-export function searchSql(query: SearchQuery, subtree?: Subtree): SearchSql {
+export function searchSql(query: SearchQuery, subtree?: Subtree, soleTerm?: SoleTerm): SearchSql {
   const params: SearchSql['params'] = {};
   if (query.scope?.depth === 'children') params.scope = query.scope.id;
   if (query.scope?.depth === 'descendants') {
     if (!subtree) throw new Error('A search of descendants needs the subtree of its scope');
     Object.assign(params, subtree);
   }
-  const match = toFtsQuery(query.text);
+  const match = toFtsQuery(query.text, soleTerm);
   if (match === undefined) return browseSql(query, params);
   params.match = match;
   return textSql(query, params);
@@ -52,8 +53,7 @@ export function searchSql(query: SearchQuery, subtree?: Subtree): SearchSql {
  */
 function textSql(query: SearchQuery, params: SearchSql['params']): SearchSql {
   const matches = ['item_text MATCH @match'];
-  if (query.types?.length)
-    matches.push(`(item_text.rowid & ${TYPE_MASK}) IN (${typeCodes(query.types).join(', ')})`);
+  if (query.types?.length) matches.push(typeFilter(typeCodes(query.types)));
   if (query.scope?.depth === 'descendants') {
     matches.push('item_text.rowid BETWEEN @firstRow AND @lastRow', 'k.path >= @below AND k.path < @belowEnd');
   }
@@ -77,6 +77,20 @@ function textSql(query: SearchQuery, params: SearchSql['params']): SearchSql {
     count: `SELECT count(*) FROM item_text WHERE ${where}`,
     params,
   };
+}
+
+/**
+ * Keeps the full-text rows of the given type codes. A run of consecutive codes (the portal's
+ * types are one) is a comparison, which costs less per row than a list.
+ */
+export function typeFilter(codes: readonly number[]): string {
+  const type = `(item_text.rowid & ${TYPE_MASK})`;
+  const sorted = [...new Set(codes)].sort((a, b) => a - b);
+  const [first, last] = [sorted[0], sorted[sorted.length - 1]];
+  if (sorted.length === 0) return '0';
+  if (last - first + 1 !== sorted.length) return `${type} IN (${sorted.join(', ')})`;
+  if (first === last) return `${type} = ${first}`;
+  return first === 0 ? `${type} <= ${last}` : `${type} BETWEEN ${first} AND ${last}`;
 }
 
 function browseSql(query: SearchQuery, params: SearchSql['params']): SearchSql {

@@ -13,16 +13,19 @@ import {
 } from '../graph-store';
 import { attachDependents, DependentRow, POSITION_BITS } from './dependent-rows';
 import { recordQuerySql } from './record-sql';
-import { searchSql, Subtree } from './search-sql';
+import { searchSql, SearchSql, Subtree } from './search-sql';
 import { textRowRange } from './text-rows';
-import { pathBelow, pathRange } from './item-paths';
+import { PATH_SEPARATOR, pathBelow, pathRange } from './item-paths';
+import { termRange } from './fts-query';
+import { SELECT_TERM_FROM } from './term-index';
 import { ReadCache } from './read-cache';
-import { CHILD_EDGES, IN_JSON, isWritten, itemExists, SELECT_PARENT_ID, SELECT_PATH } from './sql';
+import { CHILD_EDGES, IN_JSON, isWritten, itemExists, SELECT_PATH } from './sql';
 import { RowMode, StatementCache } from './statement-cache';
 
 const SELECT_ITEMS = `SELECT rid, id, type, props, hash, updated FROM item WHERE id ${IN_JSON}`;
 const SELECT_HASHES = `SELECT id, hash FROM item WHERE id ${IN_JSON}`;
 const SELECT_TYPES = `SELECT id, type FROM item WHERE id ${IN_JSON}`;
+const SELECT_PATHS = `SELECT id, path FROM item WHERE id ${IN_JSON}`;
 const ITEM_EXISTS = `SELECT ${itemExists('?')}`;
 
 /**
@@ -36,9 +39,6 @@ const SELECT_DEPENDENTS = `
 
 const SELECT_ITEM_EDGES = `
   SELECT src, type, dst FROM edge WHERE src ${IN_JSON} AND ${isWritten('dst')} ORDER BY src, type, dst`;
-
-/** The parent of an item, with its type. */
-const SELECT_PARENT = `SELECT id, type FROM item WHERE id = (${SELECT_PARENT_ID.trim()})`;
 
 const COUNT_CHILDREN = `
   SELECT count(*) FROM edge
@@ -66,6 +66,13 @@ const SELECT_RID_SPAN = 'SELECT min(rid) AS first, max(rid) AS last FROM item WH
 
 /** From this offset on, a page without text is cut from the whole ordered list, kept in the cache. */
 const DEEP_OFFSET = 1000;
+/**
+ * A text search ranks its matches once for its first pages (readers seldom go further), kept in
+ * the cache: the pages within them are cut from it, and a search with fewer matches has its total.
+ */
+const TOP_HITS = 100;
+/** Index terms are lower-case ASCII letters and digits, as query words are (fts-query.ts). */
+const ASCII_TERM = /^[a-z0-9]+$/;
 
 const SELECT_INCOMING = `
   SELECT src FROM edge WHERE dst = @target AND type = @type AND ${isWritten('@target')} ORDER BY src`;
@@ -93,10 +100,14 @@ interface RecordRow {
 export class SqliteGraphReader implements GraphReader {
   private ended = false;
 
-  /** `snapshot`: the store version a read transaction sees, and the cache for that version. */
+  /**
+   * `snapshot`: the store version a read transaction sees, and the caches for that version: `cache`
+   * for query results, `items` for what is kept per item (cheap to read again, and many), so that
+   * items read in passing never push out rankings that cost milliseconds to redo.
+   */
   constructor(
     private readonly connection: StatementCache,
-    private readonly snapshot?: { version: number; cache: ReadCache },
+    private readonly snapshot?: { version: number; cache: ReadCache; items: ReadCache },
   ) {}
 
   /** Called when the transaction ends: the handle must not outlive it. */
@@ -113,30 +124,44 @@ export class SqliteGraphReader implements GraphReader {
     return this.storedItems(ids);
   }
 
-  /** `getItems` without the promise, for code that runs inside a synchronous step (migrations). */
+  /**
+   * `getItems` without the promise, for code that runs inside a synchronous step (migrations). In a
+   * read transaction, each item's rows are kept per store version; its bundle is built afresh from
+   * them for every caller.
+   */
   storedItems(ids: readonly string[]): Map<string, StoredItem> {
-    const rows = this.statement(SELECT_ITEMS).all(JSON.stringify(ids)) as ItemRow[];
     const items = new Map<string, StoredItem>();
-    if (rows.length === 0) return items;
-    const byRid = new Map<number, Bundle>();
-    for (const row of rows) {
-      const bundle: Bundle = {
-        id: row.id,
-        type: row.type,
-        data: JSON.parse(row.props) as Props,
-        relations: {},
-      };
-      byRid.set(row.rid, bundle);
-      items.set(row.id, { bundle, edges: {}, hash: row.hash, updated: row.updated });
-    }
-    const rids = JSON.stringify(rows.map((row) => row.rid));
-    attachDependents(byRid, this.statement(SELECT_DEPENDENTS, 'raw').all(rids) as DependentRow[]);
-    const found = JSON.stringify(rows.map((row) => row.id));
-    for (const { src, type, dst } of this.statement(SELECT_ITEM_EDGES).all(found) as EdgeRow[]) {
-      const edges = items.get(src)!.edges;
-      (edges[type] ??= []).push(dst);
+    for (const [id, rows] of this.cachedEach(
+      'item',
+      ids,
+      (missing) => this.readItemRows(missing),
+      weighItemRows,
+    )) {
+      if (rows !== null) items.set(id, storedItem(rows));
     }
     return items;
+  }
+
+  /** The rows of the items among `ids`; null for those that do not exist. */
+  private readItemRows(ids: readonly string[]): Map<string, ItemRows | null> {
+    const found = new Map<string, ItemRows | null>(ids.map((id) => [id, null]));
+    const rows = this.statement(SELECT_ITEMS).all(JSON.stringify(ids)) as ItemRow[];
+    if (rows.length === 0) return found;
+    const byRid = new Map<number, ItemRows>();
+    for (const item of rows) {
+      const itemRows: ItemRows = { item, dependents: [], edges: [] };
+      byRid.set(item.rid, itemRows);
+      found.set(item.id, itemRows);
+    }
+    const rids = JSON.stringify(rows.map((row) => row.rid));
+    for (const row of this.statement(SELECT_DEPENDENTS, 'raw').all(rids) as DependentRow[]) {
+      byRid.get(Math.floor(row[0] / 2 ** POSITION_BITS))!.dependents.push(row);
+    }
+    const written = JSON.stringify(rows.map((row) => row.id));
+    for (const edge of this.statement(SELECT_ITEM_EDGES).all(written) as EdgeRow[]) {
+      found.get(edge.src)!.edges.push(edge);
+    }
+    return found;
   }
 
   async getHashes(ids: readonly string[]): Promise<Map<string, string>> {
@@ -147,8 +172,41 @@ export class SqliteGraphReader implements GraphReader {
     return this.pairs<ItemType>(SELECT_TYPES, ids);
   }
 
+  /**
+   * From the stored paths (item-paths.ts), which list each item's ancestors along its first parent
+   * edges: two queries whatever the depth, kept per item and store version in a read transaction.
+   * A chain ends below an ancestor that is not written.
+   */
   async ancestors(ids: readonly string[]): Promise<Map<string, ItemRef[]>> {
-    return new Map(ids.map((id) => [id, this.chainAbove(id)]));
+    const chains = this.cachedEach(
+      'ancestors',
+      ids,
+      (missing) => this.chainsAbove(missing),
+      (chain) => 1 + chain.length,
+    );
+    // Cached chains are shared: callers get their own copies.
+    return new Map([...chains].map(([id, chain]) => [id, chain.map((ref) => ({ ...ref }))]));
+  }
+
+  private chainsAbove(ids: readonly string[]): Map<string, ItemRef[]> {
+    this.placeItems();
+    const paths = this.statement(SELECT_PATHS, 'raw').all(JSON.stringify(ids)) as [string, string | null][];
+    const above = new Map<string, string[]>();
+    for (const [id, path] of paths) {
+      above.set(id, path ? path.split(PATH_SEPARATOR).slice(0, -1).reverse() : []);
+    }
+    const types = this.pairs<ItemType>(SELECT_TYPES, [...new Set([...above.values()].flat())]);
+    return new Map(
+      ids.map((id) => {
+        const chain: ItemRef[] = [];
+        for (const ancestor of above.get(id) ?? []) {
+          const type = types.get(ancestor);
+          if (type === undefined) break;
+          chain.push({ id: ancestor, type });
+        }
+        return [id, chain];
+      }),
+    );
   }
 
   async countChildren(ids: readonly string[]): Promise<Map<string, number>> {
@@ -164,30 +222,55 @@ export class SqliteGraphReader implements GraphReader {
   async search(query: SearchQuery): Promise<SearchResult> {
     if (query.scope && !this.exists(query.scope.id)) return { total: 0, hits: [] };
     const subtree = query.scope?.depth === 'descendants' ? this.subtreeOf(query.scope.id) : undefined;
-    const sql = searchSql(query, subtree);
+    const sql = searchSql(query, subtree, this.snapshot && this.soleTerm);
     const key = `${sql.page}\0${JSON.stringify(sql.params)}`;
-    const total = this.cached(key, () => this.statement(sql.count, 'pluck').get(sql.params) as number);
+    const end = query.offset + query.limit;
+    // In a read transaction, a text search's first pages come from its top hits, kept in the
+    // cache, which give the total too when they are all. (A write's reads rank page by page.)
+    const top =
+      sql.all === undefined && this.snapshot && end <= TOP_HITS
+        ? this.cached(`${key}\0top`, () => this.page(sql, 0, TOP_HITS))
+        : undefined;
+    const total =
+      top !== undefined && top.length < TOP_HITS
+        ? top.length
+        : this.cached(key, () => this.statement(sql.count, 'pluck').get(sql.params) as number);
     if (total <= query.offset) return { total, hits: [] };
     let hits: ItemRef[];
-    if (sql.all !== undefined && query.offset >= DEEP_OFFSET) {
+    if (top !== undefined) {
+      hits = top.slice(query.offset, end);
+    } else if (sql.all !== undefined && query.offset >= DEEP_OFFSET) {
       const all = sql.all;
       const everything = this.cached(`${key}\0all`, () => this.statement(all).all(sql.params) as ItemRef[]);
-      hits = everything.slice(query.offset, query.offset + query.limit);
+      hits = everything.slice(query.offset, end);
     } else {
-      const page = {
-        ...sql.params,
-        limit: query.limit,
-        offset: query.offset,
-        last: query.offset + query.limit - 1,
-      };
-      hits = this.cached(
-        `${key}\0${query.offset}\0${query.limit}`,
-        () => this.statement(sql.page).all(page) as ItemRef[],
+      hits = this.cached(`${key}\0${query.offset}\0${query.limit}`, () =>
+        this.page(sql, query.offset, query.limit),
       );
     }
     // Cached hits are shared: callers get their own copies.
     return { total, hits: hits.map((hit) => ({ id: hit.id, type: hit.type })) };
   }
+
+  private page(sql: SearchSql, offset: number, limit: number): ItemRef[] {
+    const params = { ...sql.params, limit, offset, last: offset + limit - 1 };
+    return this.statement(sql.page).all(params) as ItemRef[];
+  }
+
+  /**
+   * The one indexed term that starts with `prefix`, if only one does (fts-query.ts): two steps
+   * into the index's term list, kept per store version. Only read transactions open the term list
+   * (term-index.ts).
+   */
+  private readonly soleTerm = (prefix: string): string | undefined =>
+    this.cached(`term\0${prefix}`, () => {
+      const { from, to } = termRange(prefix);
+      const next = this.statement(SELECT_TERM_FROM, 'pluck');
+      const first = next.get(from, to) as string | undefined;
+      if (first === undefined || !ASCII_TERM.test(first)) return undefined;
+      // No index term holds a control character: this is the least string after `first` but it.
+      return next.get(`${first}\u0001`, to) === undefined ? first : undefined;
+    });
 
   async findAccessPoints(scopeId: string, names: readonly string[]): Promise<AccessPointMatch[]> {
     if (names.length === 0 || !this.exists(scopeId)) return [];
@@ -214,16 +297,62 @@ export class SqliteGraphReader implements GraphReader {
     return row && toRecord(row);
   }
 
+  /**
+   * Cached per store version like searches: every request looks its bearer token up here, and a
+   * revocation is a write, which a read at the next version sees.
+   */
   async findRecords(query: RecordQuery): Promise<{ total: number; records: RecordNode[] }> {
-    const sql = recordQuerySql(query);
-    const total = this.statement(sql.count, 'pluck').get(...sql.params) as number;
-    const rows = this.statement(sql.page).all(...sql.pageParams) as RecordRow[];
-    return { total, records: rows.map(toRecord) };
+    const found = this.cached(
+      `records\0${JSON.stringify(query)}`,
+      () => {
+        const sql = recordQuerySql(query);
+        const total = this.statement(sql.count, 'pluck').get(...sql.params) as number;
+        const rows = this.statement(sql.page).all(...sql.pageParams) as RecordRow[];
+        return { total, records: rows.map(toRecord) };
+      },
+      (value) => 1 + value.records.length,
+    );
+    // Cached records are shared: callers get their own copies.
+    return {
+      total: found.total,
+      records: found.records.map((record) => ({ ...record, props: { ...record.props } })),
+    };
+  }
+
+  /**
+   * A value per id, each kept on its own in the cache (weighing what `weigh` says), so that a
+   * batch reads only the ids not kept yet, in one call of `read`, which answers for each.
+   */
+  private cachedEach<T>(
+    prefix: string,
+    ids: readonly string[],
+    read: (ids: readonly string[]) => Map<string, T>,
+    weigh: (value: T) => number,
+  ): Map<string, T> {
+    const unique = [...new Set(ids)];
+    if (!this.snapshot) return unique.length === 0 ? new Map() : read(unique);
+    const { items: cache, version } = this.snapshot;
+    const values = new Map<string, T>();
+    const missing: string[] = [];
+    for (const id of unique) {
+      const found = cache.lookup<T>(version, `${prefix}\0${id}`);
+      if (found) values.set(id, found.value);
+      else missing.push(id);
+    }
+    if (missing.length === 0) return values;
+    const fresh = read(missing);
+    for (const id of missing) {
+      const value = fresh.get(id) as T;
+      values.set(id, value);
+      cache.put(version, `${prefix}\0${id}`, value, weigh(value));
+    }
+    // In the order asked for.
+    return new Map(unique.map((id) => [id, values.get(id) as T]));
   }
 
   /** Cached across read transactions of one store version; a write's reads are never cached. */
-  private cached<T>(key: string, compute: () => T): T {
-    return this.snapshot ? this.snapshot.cache.get(this.snapshot.version, key, compute) : compute();
+  private cached<T>(key: string, compute: () => T, weigh?: (value: T) => number): T {
+    return this.snapshot ? this.snapshot.cache.get(this.snapshot.version, key, compute, weigh) : compute();
   }
 
   /**
@@ -258,22 +387,37 @@ export class SqliteGraphReader implements GraphReader {
     if (ids.length === 0) return new Map();
     return new Map(this.statement(sql, 'raw').all(JSON.stringify(ids)) as [string, T][]);
   }
+}
 
-  private chainAbove(id: string): ItemRef[] {
-    const parentOf = this.statement(SELECT_PARENT);
-    const chain: ItemRef[] = [];
-    const seen = new Set([id]);
-    for (
-      let parent = parentOf.get(id) as ItemRef | undefined;
-      parent;
-      parent = parentOf.get(parent.id) as ItemRef
-    ) {
-      if (seen.has(parent.id)) break;
-      seen.add(parent.id);
-      chain.push({ id: parent.id, type: parent.type });
-    }
-    return chain;
-  }
+/** What an item is stored as: its row, its dependents' rows in rid order, its edges in order. */
+interface ItemRows {
+  item: ItemRow;
+  dependents: DependentRow[];
+  edges: EdgeRow[];
+}
+
+/** Text held weighs as a cached search hit does per this many characters. */
+const CHARACTERS_PER_WEIGHT = 200;
+
+/** Items' text is most of what they hold: they weigh by it, so the cache stays bounded in bytes. */
+function weighItemRows(rows: ItemRows | null): number {
+  if (rows === null) return 1;
+  let characters = rows.item.props.length;
+  for (const dependent of rows.dependents) characters += dependent[5].length;
+  return 1 + rows.edges.length + Math.ceil(characters / CHARACTERS_PER_WEIGHT);
+}
+
+function storedItem({ item, dependents, edges }: ItemRows): StoredItem {
+  const bundle: Bundle = {
+    id: item.id,
+    type: item.type,
+    data: JSON.parse(item.props) as Props,
+    relations: {},
+  };
+  attachDependents(new Map([[item.rid, bundle]]), dependents);
+  const stored: StoredItem = { bundle, edges: {}, hash: item.hash, updated: item.updated };
+  for (const { type, dst } of edges) (stored.edges[type] ??= []).push(dst);
+  return stored;
 }
 
 interface EdgeRow {

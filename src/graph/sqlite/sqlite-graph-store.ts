@@ -10,6 +10,7 @@ import { SerialQueue } from './serial-queue';
 import { SqliteGraphReader } from './sqlite-graph-reader';
 import { SqliteGraphWriter } from './sqlite-graph-writer';
 import { StatementCache } from './statement-cache';
+import { openTermIndex } from './term-index';
 import { WalCheckpointer } from './wal-checkpointer';
 
 /**
@@ -26,8 +27,13 @@ const READ_CONNECTIONS = 4;
 const READER_MMAP_BYTES = 256 * 1024 * 1024;
 const PAGE_BYTES = 8192;
 const WAL_KEPT_BYTES = 64 * 1024 * 1024;
-/** Search results and child counts kept for reuse while nothing is written, in hits held. */
+/** Search results, child counts and records kept for reuse while nothing is written, in hits held. */
 const CACHED_HITS = 300_000;
+/**
+ * Items' rows and ancestors kept likewise, apart, weighed as hits taking the room of their text
+ * would (about 200 characters each): some tens of megabytes at most.
+ */
+const CACHED_ITEM_WEIGHT = 200_000;
 
 const READ_VERSION = 'SELECT version FROM store_version';
 const BUMP_VERSION = 'UPDATE store_version SET version = version + 1';
@@ -41,6 +47,7 @@ const BUMP_VERSION = 'UPDATE store_version SET version = version + 1';
 export class SqliteGraphStore extends GraphStore {
   private readonly writeQueue = new SerialQueue();
   private readonly cache = new ReadCache(CACHED_HITS);
+  private readonly itemCache = new ReadCache(CACHED_ITEM_WEIGHT);
   private closed = false;
 
   private constructor(
@@ -89,7 +96,11 @@ export class SqliteGraphStore extends GraphStore {
       connection.get('BEGIN').run();
       // The first read fixes the transaction's snapshot; its version says which one it is.
       const version = connection.get(READ_VERSION, 'pluck').get() as number;
-      const tx = new SqliteGraphReader(connection, { version, cache: this.cache });
+      const tx = new SqliteGraphReader(connection, {
+        version,
+        cache: this.cache,
+        items: this.itemCache,
+      });
       try {
         return await work(tx);
       } finally {
@@ -150,6 +161,7 @@ function openReader(filePath: string): StatementCache {
   const db = new Database(filePath, { readonly: true, fileMustExist: true });
   db.pragma(`busy_timeout = ${READER_BUSY_TIMEOUT_MS}`);
   db.pragma(`mmap_size = ${READER_MMAP_BYTES}`);
+  openTermIndex(db);
   return new StatementCache(db);
 }
 
