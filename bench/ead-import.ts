@@ -73,6 +73,7 @@ async function parseOnly(file: string): Promise<Record<string, unknown>> {
 
 async function readOnly(file: string): Promise<Record<string, unknown>> {
   const { EadReader } = await import('../src/import/formats/ead/ead.reader.js');
+  const { loadConfig } = await import('../src/config/app-config.js');
   const context = {
     params: { tolerant: false, allowUpdate: false, lang: 'eng', tag: '-', useSourceId: false, query: {} },
     scope: {
@@ -87,7 +88,8 @@ async function readOnly(file: string): Promise<Record<string, unknown>> {
     store: {} as never,
   };
   let items = 0;
-  for await (const event of new EadReader().read(fileSource(file), context))
+  // A source of unknown size: read in process, as the reader alone.
+  for await (const event of new EadReader(loadConfig({})).read(fileSource(file), context))
     items += event.kind === 'item' ? 1 : 0;
   return { items };
 }

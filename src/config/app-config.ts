@@ -29,6 +29,11 @@ export interface ImportConfig {
   allowPrivateUrls: boolean;
   urlTimeoutMs: number;
   maxUrlBytes: number;
+  /**
+   * Sources of at least this many bytes are read in a worker thread, beside the writes (formats
+   * that can); smaller ones in process. 0: every source.
+   */
+  workerMinBytes: number;
 }
 
 function intFrom(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
@@ -72,6 +77,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       allowPrivateUrls: boolFrom(env, 'IMPORT_ALLOW_PRIVATE_URLS', false),
       urlTimeoutMs: intFrom(env, 'IMPORT_URL_TIMEOUT_MS', 30_000),
       maxUrlBytes: intFrom(env, 'IMPORT_MAX_URL_BYTES', 512 * MiB),
+      workerMinBytes: intFrom(env, 'IMPORT_WORKER_MIN_BYTES', 8 * MiB),
     },
   };
 }

@@ -1,6 +1,5 @@
 import { GraphWriter, ItemWrite, StoredItem } from '../graph/graph-store';
-import { Bundle } from '../items/bundle';
-import { itemHash, itemHashWith, mergeDescriptions, sameContent } from '../items/change-detection';
+import { mergeDescriptions, sameContent, writeHash } from '../items/change-detection';
 import { ImportLogDocument } from '../logging/import-log.types';
 import {
   FormatReader,
@@ -50,32 +49,6 @@ function statusOf(result: Result): Status {
 
 function tagIndexOf(result: Result): number {
   return result >> TAG_SHIFT;
-}
-
-/**
- * The canonical text of the edges a write names (types and targets sorted, every string
- * length-prefixed), or '' when it names none.
- */
-function edgesText(edges: ItemWrite['edges']): string {
-  if (edges === undefined) return '';
-  let text = '';
-  for (const type of Object.keys(edges).sort() as (keyof typeof edges)[]) {
-    const targets = edges[type] ?? [];
-    text += `${type.length}:${type}${targets.length}:`;
-    for (const target of targets.length > 1 ? [...targets].sort() : targets)
-      text += `${target.length}:${target}`;
-  }
-  return text;
-}
-
-/**
- * The hash stored with an item the run writes: the content's `itemHash`, extended by the edges the
- * write names, so that an equal hash means neither changed (a concept whose `narrower` edges
- * changed is an update even when its bundle is not).
- */
-function writeHash(bundle: Bundle, edges: ItemWrite['edges']): string {
-  const edgeText = edgesText(edges);
-  return edgeText === '' ? itemHash(bundle) : itemHashWith(bundle, edgeText);
 }
 
 function sortedEqual(a: readonly string[] = [], b: readonly string[] = []): boolean {
@@ -189,7 +162,7 @@ export class ImportRun {
     this.pending = [];
     this.pendingIds.clear();
     const ids = batch.map((item) => item.write.bundle.id);
-    const incomingHashes = batch.map((item) => writeHash(item.write.bundle, item.write.edges));
+    const incomingHashes = batch.map((item) => item.hash ?? writeHash(item.write.bundle, item.write.edges));
     const storedHashes = await this.tx.getHashes(ids);
     // Equal hashes mean equal content and edges: only the others need their stored bundle.
     const differing = ids.filter((id, index) => {

@@ -137,6 +137,7 @@ export class ImportService {
     if (size === 0) throw badRequest('The request body is empty');
     const sources = await requestSources(reader, {
       file,
+      size,
       contentType: request.contentType,
       tag: params.tag,
       workspace,

@@ -1,5 +1,5 @@
 import { Bundle, Props } from './bundle';
-import { itemHash, itemHashWith, mergeDescriptions, sameContent } from './change-detection';
+import { itemHash, itemHashWith, mergeDescriptions, sameContent, writeHash } from './change-detection';
 import { descriptionId } from './identifiers';
 
 const UNIT_ID = 'nl-r1-c00001';
@@ -149,6 +149,17 @@ describe('itemHashWith', () => {
     const withTitle = node('AccessPoint', { a: 'x' });
     const withoutTitle = node('AccessPoint', {});
     expect(itemHashWith(withoutTitle, '1:as1:x')).not.toBe(itemHashWith(withTitle, ''));
+  });
+});
+
+describe('writeHash', () => {
+  it('is the itemHash of a write without edges, and sees the edges otherwise, in any order', () => {
+    expect(writeHash(sampleUnit(), undefined)).toBe(itemHash(sampleUnit()));
+    expect(writeHash(sampleUnit(), {})).toBe(itemHash(sampleUnit()));
+    const hash = writeHash(sampleUnit(), { heldBy: ['r1'], childOf: ['a', 'b'] });
+    expect(writeHash(reshuffled(sampleUnit()), { childOf: ['b', 'a'], heldBy: ['r1'] })).toBe(hash);
+    expect(writeHash(sampleUnit(), { heldBy: ['r1'], childOf: ['a'] })).not.toBe(hash);
+    expect(writeHash(sampleUnit(), { heldBy: ['r1'] })).not.toBe(itemHash(sampleUnit()));
   });
 });
 

@@ -1,6 +1,6 @@
 import { hash } from 'node:crypto';
 import { Bundle, Scalar } from './bundle';
-import { DependentRelation } from './item-types';
+import { DependentRelation, ItemEdgeType } from './item-types';
 import { LANGUAGE_CODE, MANAGED_PREFIX, SOURCE_FILE_ID } from './ontology';
 
 /**
@@ -22,6 +22,35 @@ export function itemHash(bundle: Bundle): string {
  */
 export function itemHashWith(bundle: Bundle, extra: string): string {
   return hash('sha256', `${canonicalForm(bundle)}${EXTRA_MARK}${extra}`, 'base64url');
+}
+
+/** Item-level edges by type, as an import writes them with an item. */
+type Edges = Partial<Record<ItemEdgeType, string[]>>;
+
+/**
+ * The canonical text of the edges a write names (types and targets sorted, every string
+ * length-prefixed), or '' when it names none.
+ */
+function edgesText(edges: Edges | undefined): string {
+  if (edges === undefined) return '';
+  let text = '';
+  for (const type of Object.keys(edges).sort() as (keyof typeof edges)[]) {
+    const targets = edges[type] ?? [];
+    text += `${type.length}:${type}${targets.length}:`;
+    for (const target of targets.length > 1 ? [...targets].sort() : targets)
+      text += `${target.length}:${target}`;
+  }
+  return text;
+}
+
+/**
+ * The hash stored with an item an import writes: the content's `itemHash`, extended by the edges
+ * the write names, so that an equal hash means neither changed (a concept whose `narrower` edges
+ * changed is an update even when its bundle is not).
+ */
+export function writeHash(bundle: Bundle, edges: Edges | undefined): string {
+  const edgeText = edgesText(edges);
+  return edgeText === '' ? itemHash(bundle) : itemHashWith(bundle, edgeText);
 }
 
 export function sameContent(a: Bundle, b: Bundle): boolean {

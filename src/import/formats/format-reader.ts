@@ -1,7 +1,8 @@
 import { DiscoveryService } from '@nestjs/core';
-import { GraphReader, GraphWriter, ItemWrite, StoredItem } from '../../graph/graph-store';
+import { GraphReader, GraphWriter, StoredItem } from '../../graph/graph-store';
 import { ItemType } from '../../items/item-types';
 import { ImportLogDocument } from '../../logging/import-log.types';
+import { ImportSource, ReadEvent } from './read-events';
 
 /**
  * The plug-in interface between the import run and a format. A format is a folder under
@@ -9,16 +10,6 @@ import { ImportLogDocument } from '../../logging/import-log.types';
  * decorated with `@ImportFormat()`; that module is listed in `formats.module.ts`. The import run
  * finds readers through the decorator and never names a format.
  */
-
-/** One document to read: a request body, a local file, a fetched URL or an archive entry. */
-export interface ImportSource {
-  /** Where it came from, as the import log keys it: the `tag` parameter, a path, a name, an entry. */
-  tag: string;
-  /** The document's media type when the request said it (`text/turtle`, `text/csv`, …). */
-  contentType?: string;
-  /** The raw bytes, read once, in chunks: readers stream and never hold a whole document. */
-  bytes(): AsyncIterable<Uint8Array>;
-}
 
 /** The request's parameters as a reader sees them, already validated. */
 export interface ImportParams {
@@ -47,38 +38,6 @@ export interface ImportContext {
   user: string;
   /** Read access inside the import's own transaction (sees its earlier writes). */
   store: GraphReader;
-}
-
-/** A main item a reader produced; the run decides whether it is created, updated or unchanged. */
-export interface ItemProduced {
-  kind: 'item';
-  /** The source's tag, under which the id is listed in the log. */
-  tag: string;
-  /** The item; `hash` is computed by the run. */
-  write: Omit<ItemWrite, 'hash'>;
-}
-
-/** An item the reader could not build: fatal unless `tolerant`, when it is listed under `errors`. */
-export interface ItemRejected {
-  kind: 'invalid';
-  tag: string;
-  /** What the `errors` map is keyed by: the item's id or local id, or a row number. */
-  key: string;
-  /** Names the item and the field, and where in the source (line, column) when known. */
-  message: string;
-}
-
-export type ReadEvent = ItemProduced | ItemRejected;
-
-/** An input error the whole import fails on: malformed XML, a bad row, …; maps to 400. */
-export class ImportInputError extends Error {
-  constructor(
-    message: string,
-    readonly where: { tag?: string; line?: number; column?: number; key?: string } = {},
-  ) {
-    super(message);
-    this.name = 'ImportInputError';
-  }
 }
 
 export interface FormatReader {
@@ -150,3 +109,5 @@ export interface ImportOutcome {
 export const ImportFormat = DiscoveryService.createDecorator<void>();
 
 export type { ImportLogDocument };
+export { ImportInputError } from './read-events';
+export type { ImportSource, ItemProduced, ItemRejected, ReadEvent } from './read-events';

@@ -129,7 +129,12 @@ async function zipSources(file: string, workspace: ImportWorkspace, limits: Arch
   const entries = await zipEntries(zip, limits);
   return entries
     .filter(({ name }) => !isIgnored(name))
-    .map(({ name, entry }): ImportSource => ({ tag: name, bytes: () => zipEntryBytes(zip, entry, name) }));
+    .map(({ name, entry }): ImportSource => ({
+      tag: name,
+      // As the archive declares it: untrusted, and only a hint.
+      size: entry.uncompressedSize,
+      bytes: () => zipEntryBytes(zip, entry, name),
+    }));
 }
 
 /**
@@ -157,7 +162,7 @@ function tarSources(
     const output = createWriteStream(target);
     outputs.push(output);
     writes.push(pipeline(entry, output));
-    sources.push(fileSource(entry.path, target));
+    sources.push(fileSource(entry.path, target, { size: entry.size }));
   });
   return new Promise<ImportSource[]>((resolve, reject) => {
     parser.on('error', (error: Error) => {

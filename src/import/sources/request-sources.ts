@@ -11,6 +11,8 @@ import { fileSource, ImportWorkspace } from './workspace';
 export interface BodyContext {
   /** The spooled body. */
   file: string;
+  /** Its length in bytes. */
+  size: number;
   /** The request's `Content-Type` header. */
   contentType?: string;
   /** The `tag` parameter: the tag of a body that is one document. */
@@ -63,7 +65,12 @@ async function pathListSources(body: BodyContext): Promise<ImportSource[]> {
       paths: refused,
     });
   }
-  return paths.map((name, index) => fileSource(name, resolved[index] as string));
+  return Promise.all(
+    paths.map(async (name, index) => {
+      const file = resolved[index] as string;
+      return fileSource(name, file, { size: (await stat(file)).size });
+    }),
+  );
 }
 
 function parseUrlMap(text: string): [string, URL][] {
@@ -91,7 +98,7 @@ async function urlMapSources(body: BodyContext): Promise<ImportSource[]> {
   for (const [name, url] of entries) {
     const target = body.workspace.newFile();
     await fetchUrl(url, body.urls, createWriteStream(target));
-    sources.push(fileSource(name, target));
+    sources.push(fileSource(name, target, { size: (await stat(target)).size }));
   }
   return sources;
 }
@@ -102,9 +109,10 @@ async function urlMapSources(body: BodyContext): Promise<ImportSource[]> {
  */
 export async function requestSources(reader: FormatReader, body: BodyContext): Promise<ImportSource[]> {
   const mediaType = mediaTypeOf(body.contentType);
-  if (reader.input === 'raw') return [fileSource(body.tag, body.file, mediaType || undefined)];
+  const { tag, file, size } = body;
+  if (reader.input === 'raw') return [fileSource(tag, file, { contentType: mediaType || undefined, size })];
   if (mediaType === PATH_LIST) return pathListSources(body);
   if (mediaType === URL_MAP) return urlMapSources(body);
-  if (isDocumentType(mediaType, reader)) return [fileSource(body.tag, body.file, mediaType)];
+  if (isDocumentType(mediaType, reader)) return [fileSource(tag, file, { contentType: mediaType, size })];
   return archiveSources(body.file, body.workspace, body.archives);
 }

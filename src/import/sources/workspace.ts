@@ -36,7 +36,11 @@ export class ImportWorkspace {
   }
 }
 
-/** A source read from a file, in chunks. */
-export function fileSource(tag: string, file: string, contentType?: string): ImportSource {
-  return { tag, contentType, bytes: () => createReadStream(file) };
+/** A source read from a file, in chunks; `size` is its length when known. */
+export function fileSource(
+  tag: string,
+  file: string,
+  details: Pick<ImportSource, 'contentType' | 'size'> = {},
+): ImportSource {
+  return { tag, ...details, bytes: () => createReadStream(file) };
 }

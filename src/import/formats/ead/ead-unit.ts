@@ -12,7 +12,7 @@ import {
   extractUnknownProperties,
 } from '../common/raw-extraction';
 import { RawNode } from '../common/raw-node';
-import { ReadEvent } from '../format-reader';
+import { ReadEvent } from '../read-events';
 import { EadUnit, UnitImporter as EadUnitImporter } from './ead-handler';
 
 /** The scope units are imported into, and the source they are read from. */

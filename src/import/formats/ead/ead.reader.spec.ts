@@ -1,6 +1,8 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import { loadConfig } from '../../../config/app-config';
 import { Bundle } from '../../../items/bundle';
+import { writeHash } from '../../../items/change-detection';
 import { ItemType } from '../../../items/item-types';
 import {
   ImportContext,
@@ -62,9 +64,12 @@ function contextOf(options: ContextOptions = {}): ImportContext {
   };
 }
 
-async function read(source: ImportSource, context = contextOf()): Promise<ReadEvent[]> {
+/** The reader as configured by default: a source of unknown size is read in process. */
+const inProcess = new EadReader(loadConfig({}));
+
+async function read(source: ImportSource, context = contextOf(), reader = inProcess): Promise<ReadEvent[]> {
   const events: ReadEvent[] = [];
-  for await (const event of new EadReader().read(source, context)) events.push(event);
+  for await (const event of reader.read(source, context)) events.push(event);
   return events;
 }
 
@@ -387,7 +392,7 @@ describe('EadReader', () => {
     };
     let readAtFirstUnit: number | undefined;
     let units = 0;
-    for await (const event of new EadReader().read(source, contextOf())) {
+    for await (const event of inProcess.read(source, contextOf())) {
       readAtFirstUnit ??= chunksRead;
       units += event.kind === 'item' ? 1 : 0;
     }
@@ -407,5 +412,30 @@ describe('EadReader', () => {
   it('needs a scope', async () => {
     const context = { ...contextOf(), scope: undefined };
     await expect(read(sourceOf(fixture('ead.xml')), context)).rejects.toThrow(ImportInputError);
+  });
+
+  describe('in a worker thread', () => {
+    const inWorker = new EadReader(loadConfig({ IMPORT_WORKER_MIN_BYTES: '0' }));
+
+    it('produces the events it produces in process, items perhaps with their write hash', async () => {
+      const source = () => sourceOf(fixture('comprehensive-ead.xml'));
+      const expected = await read(source());
+      const events = await read(source(), contextOf(), inWorker);
+      const withoutHashes = events.map((event) => {
+        if (event.kind !== 'item' || event.hash === undefined) return event;
+        const { hash, ...rest } = event;
+        expect(hash).toBe(writeHash(event.write.bundle, event.write.edges));
+        return rest;
+      });
+      expect(withoutHashes).toEqual(expected);
+    });
+
+    it('fails on malformed XML with the tag, line and column it names in process', async () => {
+      const truncated = sourceOf(fixture('ead.xml').subarray(0, 1500), 'ead.xml');
+      const failure = await read(truncated, contextOf(), inWorker).catch((error: unknown) => error);
+      expect(failure).toBeInstanceOf(ImportInputError);
+      await expect(read(truncated)).rejects.toEqual(failure);
+      expect(failure).toMatchObject({ where: { tag: 'ead.xml', line: expect.any(Number) } });
+    });
   });
 });

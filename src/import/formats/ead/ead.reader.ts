@@ -1,7 +1,7 @@
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
+import { APP_CONFIG, AppConfig } from '../../../config/app-config';
 import { ItemType } from '../../../items/item-types';
-import { XmlMapping } from '../common/xml-mapping';
-import { readXml } from '../common/xml-parser';
+import { readInWorker, readsInWorker } from '../../reading/worker-reading';
 import {
   FormatReader,
   ImportContext,
@@ -10,9 +10,8 @@ import {
   ImportSource,
   ReadEvent,
 } from '../format-reader';
-import { DEFAULT_EAD_MAPPING } from './ead2002-mapping';
-import { EadHandler, MissingUnitIdPolicy } from './ead-handler';
-import { UnitImporter } from './ead-unit';
+import { MissingUnitIdPolicy } from './ead-handler';
+import { EadReadSettings, readEad } from './ead-read';
 
 const MISSING_UNITID_PARAMETER = 'missing-unitid';
 const MISSING_UNITID_POLICIES: readonly MissingUnitIdPolicy[] = ['error', 'attribute', 'position'];
@@ -28,6 +27,21 @@ function missingUnitIdPolicy(context: ImportContext): MissingUnitIdPolicy {
     );
   }
   return policy;
+}
+
+function readSettings(context: ImportContext): EadReadSettings {
+  const scope = context.scope;
+  if (scope === undefined) {
+    throw new ImportInputError(
+      'An EAD import needs a repository or a unit: give its id as the scope parameter',
+    );
+  }
+  return {
+    scope: { id: scope.bundle.id, type: scope.bundle.type as ItemType, identifiers: scope.identifiers },
+    properties: context.params.properties,
+    lang: context.params.lang,
+    missingUnitId: missingUnitIdPolicy(context),
+  };
 }
 
 /**
@@ -59,23 +73,16 @@ export class EadReader implements FormatReader {
   readonly input = 'documents';
   readonly scopeRequired = true;
 
+  constructor(@Inject(APP_CONFIG) private readonly config: AppConfig) {}
+
+  /** Reads in a worker thread when the source is large (`IMPORT_WORKER_MIN_BYTES`), else in process. */
   read(source: ImportSource, context: ImportContext): AsyncIterable<ReadEvent> {
-    const scope = context.scope;
-    if (scope === undefined) {
-      throw new ImportInputError(
-        'An EAD import needs a repository or a unit: give its id as the scope parameter',
-      );
-    }
-    const mapping = XmlMapping.fromParameter(context.params.properties, DEFAULT_EAD_MAPPING);
-    const policy = missingUnitIdPolicy(context);
-    const settings = {
-      tag: source.tag,
-      scope: { id: scope.bundle.id, type: scope.bundle.type as ItemType, identifiers: scope.identifiers },
-    };
-    const importer = new UnitImporter(settings);
-    return readXml(
-      source,
-      (locator) => new EadHandler(mapping, locator, importer, context.params.lang, policy),
-    );
+    const settings = readSettings(context);
+    if (!readsInWorker(source, this.config.import.workerMinBytes)) return readEad(source, settings);
+    return readInWorker(source, {
+      module: require.resolve('./ead-read'),
+      exportName: readEad.name,
+      settings,
+    });
   }
 }

@@ -1,0 +1,81 @@
+import { ImportInputError, ImportSource, ItemProduced, ReadEvent } from '../../formats/read-events';
+
+/**
+ * Readers for `worker-reading.spec.ts`, which runs them in worker threads. Every source's bytes
+ * are lines of text.
+ */
+
+function item(id: string, tag: string): ItemProduced {
+  return {
+    kind: 'item',
+    tag,
+    write: {
+      bundle: { id, type: 'DocumentaryUnit', data: { identifier: id }, relations: {} },
+      edges: { heldBy: ['r1'] },
+    },
+  };
+}
+
+async function* lines(source: ImportSource): AsyncGenerator<string> {
+  const decoder = new TextDecoder();
+  let rest = '';
+  for await (const chunk of source.bytes()) {
+    const parts = (rest + decoder.decode(chunk, { stream: true })).split('\n');
+    rest = parts.pop() ?? '';
+    yield* parts;
+  }
+  if (rest !== '') yield rest;
+}
+
+/** One item per line, its id the line with `prefix` in front. */
+export async function* itemPerLine(
+  source: ImportSource,
+  settings: { prefix: string },
+): AsyncGenerator<ReadEvent> {
+  for await (const line of lines(source)) yield item(`${settings.prefix}${line}`, source.tag);
+}
+
+/** One item per chunk of bytes, whatever it holds. */
+export async function* itemPerChunk(source: ImportSource): AsyncGenerator<ReadEvent> {
+  let count = 0;
+  for await (const _chunk of source.bytes()) yield item(`chunk${count++}`, source.tag);
+}
+
+/** Items for the lines before one reading `bad`, then an input error naming its line and column. */
+export async function* failAtBadLine(source: ImportSource): AsyncGenerator<ReadEvent> {
+  let line = 0;
+  for await (const text of lines(source)) {
+    line += 1;
+    if (text === 'bad') {
+      throw new ImportInputError(`Bad line in ${source.tag} at line ${line}, column 2`, {
+        tag: source.tag,
+        line,
+        column: 2,
+      });
+    }
+    yield item(text, source.tag);
+  }
+}
+
+/** Fails at once, as a reader refusing its settings does, with an error that is not an input error. */
+export function failWithBug(): AsyncIterable<ReadEvent> {
+  throw new TypeError('Cannot read a bug');
+}
+
+/** Ends the worker's thread as a crash would. */
+export function exitThread(): AsyncIterable<ReadEvent> {
+  process.exit(3);
+}
+
+/** One item whose `modules` lists the loaded modules from `packages` that match `pattern`. */
+export async function* loadedModules(
+  source: ImportSource,
+  settings: { load: string; pattern: string },
+): AsyncGenerator<ReadEvent> {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  require(settings.load);
+  const loaded = Object.keys(require.cache).filter((name) => name.includes(settings.pattern));
+  const event = item('modules', source.tag);
+  event.write.bundle.data.modules = loaded;
+  yield event;
+}

@@ -1,0 +1,77 @@
+import { ImportInputError, ImportSource, ReadEvent } from '../formats/read-events';
+
+/**
+ * What the main thread and a reading worker tell each other. Both sides import this module, so it
+ * stays free of Nest, as does everything a worker loads.
+ */
+
+/** A reader's pure part: what runs in the worker (or in process, with the same results). */
+export type ReadFunction<S> = (source: ImportSource, settings: S) => AsyncIterable<ReadEvent>;
+
+/** A reader to run in a worker: the `ReadFunction` that `module` exports as `exportName`. */
+export interface ReadJob<S> {
+  /** The module's absolute path, as `require.resolve` gives it. */
+  module: string;
+  exportName: string;
+  /** The function's settings; they cross to the worker by structured clone. */
+  settings: S;
+}
+
+/** How far a worker may read ahead of the thread that consumes its events. */
+export interface WorkerFlow {
+  /** Events per message. */
+  eventsPerMessage: number;
+  /** Messages of events the worker may send that the consumer has not finished with. */
+  messagesAhead: number;
+  /** Bytes of the source sent to the worker that it has not started to read. */
+  bytesAhead: number;
+}
+
+/** What a reading worker works on. */
+export interface WorkerInput {
+  job: ReadJob<unknown>;
+  /** The source, but for its bytes, which the main thread sends as the worker asks for them. */
+  source: Omit<ImportSource, 'bytes'>;
+  flow: WorkerFlow;
+}
+
+/** A worker's `workerData`: the module to load (and how), and its input. */
+export interface WorkerStart {
+  /** The worker's module: `reading-worker.js`, or `.ts` in tests and development. */
+  entry: string;
+  /** A module to load first: ts-node's hook, when the entry is TypeScript. */
+  register?: string;
+  input: WorkerInput;
+}
+
+export type ToWorker =
+  /** The source's next chunk, in an `ArrayBuffer` of its own (transferred). */
+  | { type: 'bytes'; chunk: Uint8Array }
+  /** The source has no more bytes. */
+  | { type: 'end' }
+  /** The consumer has finished with one message of events. */
+  | { type: 'ack' };
+
+export type FromWorker =
+  /** The worker took a chunk of this many bytes: as many more may be sent. */
+  | { type: 'consumed'; bytes: number }
+  | { type: 'events'; events: ReadEvent[] }
+  /** The reader finished; every event was sent. */
+  | { type: 'done' }
+  /** The reader failed, after sending the events it produced before. */
+  | { type: 'failed'; error: SentError };
+
+/** An error as it crosses threads: an `ImportInputError` keeps its place, others their message. */
+export interface SentError {
+  message: string;
+  where?: ImportInputError['where'];
+}
+
+export function sentError(error: unknown): SentError {
+  if (error instanceof ImportInputError) return { message: error.message, where: error.where };
+  return { message: error instanceof Error ? error.message : String(error) };
+}
+
+export function receivedError(sent: SentError): Error {
+  return sent.where === undefined ? new Error(sent.message) : new ImportInputError(sent.message, sent.where);
+}

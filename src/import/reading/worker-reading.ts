@@ -1,0 +1,185 @@
+import { Worker } from 'node:worker_threads';
+import { ImportSource, ReadEvent } from '../formats/read-events';
+import { FromWorker, ReadJob, receivedError, ToWorker, WorkerFlow, WorkerStart } from './worker-messages';
+
+/**
+ * Reading a source in a worker thread, so that parsing and building items (one core) runs beside
+ * the import run's store lookups and writes (another). The main thread reads the source's bytes
+ * and passes them on; the worker runs the reader's pure function and sends its events back.
+ */
+
+export const DEFAULT_FLOW: WorkerFlow = {
+  // As many as the import run writes at once (`BATCH_SIZE`).
+  eventsPerMessage: 100,
+  // One message being written, the next ones ready: enough to keep both threads busy, while
+  // items waiting in messages stay few (they are a batch's worth of memory each).
+  messagesAhead: 3,
+  // 16 chunks of a file stream: more than the worker reads while the main thread writes the
+  // messages ahead. (Larger chunks of a source cost more memory and time than they save.)
+  bytesAhead: 1024 * 1024,
+};
+
+/**
+ * Whether a source is worth a worker: starting one costs some tens of milliseconds, so only a
+ * source of `minBytes` or more is read in one; all are when `minBytes` is 0. A source of unknown
+ * size is read in process.
+ */
+export function readsInWorker(source: ImportSource, minBytes: number): boolean {
+  return minBytes === 0 || (source.size !== undefined && source.size >= minBytes);
+}
+
+/** Loads the worker's module in the worker; a CommonJS script, as `eval` workers are. */
+const BOOTSTRAP = `
+  const { workerData } = require('node:worker_threads');
+  if (workerData.register !== undefined) require(workerData.register);
+  require(workerData.entry);
+`;
+
+function startWorker(source: ImportSource, job: ReadJob<unknown>, flow: WorkerFlow): Worker {
+  const entry = require.resolve('./reading-worker');
+  // Tests and development run the TypeScript sources, so the worker compiles what it loads.
+  const register = entry.endsWith('.ts') ? require.resolve('ts-node/register/transpile-only') : undefined;
+  const { tag, contentType, size } = source;
+  const start: WorkerStart = { entry, register, input: { job, source: { tag, contentType, size }, flow } };
+  return new Worker(BOOTSTRAP, { eval: true, workerData: start });
+}
+
+/** The main thread's side of one worker: sends it bytes as it asks, queues what it sends back. */
+class WorkerReading {
+  private readonly worker: Worker;
+  private readonly received: ReadEvent[][] = [];
+  private done = false;
+  /** Whether the source is still being read. */
+  private feeding = true;
+  private stopped = false;
+  private failure?: Error;
+  /** Bytes that may be sent before the worker takes more. */
+  private byteCredit: number;
+  private wakeConsumer?: () => void;
+  private wakePump?: () => void;
+  private readonly pumping: Promise<void>;
+
+  constructor(source: ImportSource, job: ReadJob<unknown>, flow: WorkerFlow) {
+    this.byteCredit = flow.bytesAhead;
+    this.worker = startWorker(source, job, flow);
+    this.worker.on('message', (message: FromWorker) => this.receive(message));
+    this.worker.on('error', (error) => this.fail(new Error(`The reading worker failed: ${error.message}`)));
+    this.worker.on('exit', (code) => {
+      if (!this.done && !this.stopped) this.fail(new Error(`The reading worker stopped (exit code ${code})`));
+    });
+    this.pumping = this.pump(source);
+  }
+
+  /** The next message's events; undefined when the reader is done. Throws the reader's error. */
+  async next(): Promise<ReadEvent[] | undefined> {
+    for (;;) {
+      const events = this.received.shift();
+      if (events !== undefined) {
+        await this.fed();
+        return events;
+      }
+      if (this.failure !== undefined) throw this.failure;
+      if (this.done) return undefined;
+      await new Promise<void>((resolve) => (this.wakeConsumer = resolve));
+    }
+  }
+
+  /**
+   * Resolves once the worker has every byte its credit allows, or the source is read. This thread
+   * reads the source only while its event loop turns, which it does not while the consumer is
+   * busy with a message: before the consumer gets one, the worker gets the bytes to read meanwhile.
+   */
+  private async fed(): Promise<void> {
+    while (this.feeding && this.byteCredit > 0 && this.failure === undefined && !this.stopped) {
+      await new Promise<void>((resolve) => (this.wakeConsumer = resolve));
+    }
+  }
+
+  /** The consumer has finished with the last message's events: the worker may send another. */
+  acknowledge(): void {
+    this.post({ type: 'ack' });
+  }
+
+  /** Ends the worker, finished or not, and stops reading the source. */
+  async stop(): Promise<void> {
+    this.stopped = true;
+    this.wakePump?.();
+    await this.worker.terminate();
+    await this.pumping;
+  }
+
+  private receive(message: FromWorker): void {
+    switch (message.type) {
+      case 'consumed':
+        this.byteCredit += message.bytes;
+        this.wakePump?.();
+        return;
+      case 'events':
+        this.received.push(message.events);
+        break;
+      case 'done':
+        this.done = true;
+        break;
+      case 'failed':
+        this.failure ??= receivedError(message.error);
+        break;
+    }
+    this.wakeConsumer?.();
+  }
+
+  private fail(error: Error): void {
+    this.failure ??= error;
+    this.wakeConsumer?.();
+  }
+
+  /** Sends the source's bytes as the worker's credit allows; a source's error is the reading's. */
+  private async pump(source: ImportSource): Promise<void> {
+    try {
+      for await (const chunk of source.bytes()) {
+        while (this.byteCredit <= 0 && !this.stopped) {
+          await new Promise<void>((resolve) => (this.wakePump = resolve));
+        }
+        if (this.stopped) return;
+        // A stream's chunks may share a pooled ArrayBuffer: each is copied to one of its own.
+        const own = new Uint8Array(chunk);
+        this.byteCredit -= own.length;
+        this.worker.postMessage({ type: 'bytes', chunk: own } satisfies ToWorker, [own.buffer]);
+        this.wakeConsumer?.();
+      }
+      this.post({ type: 'end' });
+    } catch (error) {
+      this.fail(error instanceof Error ? error : new Error(String(error)));
+    } finally {
+      this.feeding = false;
+      this.wakeConsumer?.();
+    }
+  }
+
+  private post(message: ToWorker): void {
+    if (!this.stopped) this.worker.postMessage(message);
+  }
+}
+
+/**
+ * Reads `source` with `job`'s function in a worker thread, yielding its events in order, as the
+ * function would in process. The worker reads ahead of the consumer by at most `flow`'s limits.
+ * An `ImportInputError` in the worker is thrown here as one, with its place; any other error as an
+ * `Error` with its message; an error of the source's own bytes as it is. The worker is ended when
+ * the reading ends, however it ends (finished, failed, or the consumer stopped early).
+ */
+export async function* readInWorker<S>(
+  source: ImportSource,
+  job: ReadJob<S>,
+  flow: WorkerFlow = DEFAULT_FLOW,
+): AsyncGenerator<ReadEvent> {
+  const reading = new WorkerReading(source, job, flow);
+  try {
+    for (let events = await reading.next(); events !== undefined; events = await reading.next()) {
+      // A loop, not `yield*`: delegating to an array costs an extra await per event.
+      for (const event of events) yield event;
+      reading.acknowledge();
+    }
+  } finally {
+    await reading.stop();
+  }
+}

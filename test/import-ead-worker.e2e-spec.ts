@@ -1,0 +1,133 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { Worker } from 'node:worker_threads';
+import { buildArchive } from './support/archives';
+import { createImportTestApp, ImportTestApp } from './support/import-client';
+
+const EHRI = path.resolve(__dirname, '../../shared/fixtures/ehri');
+const HIERARCHY = [
+  'nl-r1-ctop_level_fonds',
+  'nl-r1-ctop_level_fonds-c00001',
+  'nl-r1-ctop_level_fonds-c00001-c00002',
+  'nl-r1-ctop_level_fonds-c00001-c00002-1',
+  'nl-r1-ctop_level_fonds-c00001-c00002-2',
+];
+
+function fixture(name: string): Buffer {
+  return readFileSync(path.join(EHRI, name));
+}
+
+/** The answer without the id of the stored log, which differs between any two imports. */
+function answerOf(body: Record<string, unknown>): Record<string, unknown> {
+  const { event: _event, ...rest } = body;
+  return rest;
+}
+
+/**
+ * EAD read in a worker thread (`IMPORT_WORKER_MIN_BYTES=0`: every source, however small) answers
+ * and stores what EAD read in process does.
+ */
+describe('POST /import/ead read in a worker thread', () => {
+  let inWorker: ImportTestApp;
+  let inProcess: ImportTestApp;
+  let terminate: jest.SpyInstance;
+
+  beforeEach(async () => {
+    inWorker = await createImportTestApp({ IMPORT_WORKER_MIN_BYTES: '0' });
+    inProcess = await createImportTestApp();
+    for (const t of [inWorker, inProcess]) {
+      // The reference's repository r1 is in the Netherlands: ids start nl-r1-.
+      await t.store.write((tx) => tx.addEdges([{ from: 'r1', type: 'hasCountry', to: 'nl' }]));
+    }
+    // Every worker that reads is ended, so counting the ends counts the workers.
+    terminate = jest.spyOn(Worker.prototype, 'terminate');
+  });
+
+  afterEach(async () => {
+    terminate.mockRestore();
+    await Promise.all([inWorker.close(), inProcess.close()]);
+  });
+
+  function importEad(
+    t: ImportTestApp,
+    body: string | Buffer,
+    query: Record<string, string> = {},
+    contentType = 'application/xml',
+  ) {
+    return t
+      .post('ead', { scope: 'r1', commit: 'true', ...query })
+      .set('Content-Type', contentType)
+      .send(body);
+  }
+
+  /** Imports into both apps, expecting `status` from each, and returns the worker's answer. */
+  async function importBoth(
+    body: string | Buffer,
+    status: number,
+    query: Record<string, string> = {},
+    contentType?: string,
+  ): Promise<Record<string, unknown>> {
+    const workers = terminate.mock.calls.length;
+    const worker = await importEad(inWorker, body, query, contentType).expect(status);
+    expect(terminate.mock.calls.length).toBeGreaterThan(workers);
+    const inProcessCalls = terminate.mock.calls.length;
+    const inProcessAnswer = await importEad(inProcess, body, query, contentType).expect(status);
+    expect(terminate.mock.calls.length).toBe(inProcessCalls);
+    expect(answerOf(worker.body)).toEqual(answerOf(inProcessAnswer.body));
+    return worker.body;
+  }
+
+  it('creates the five units of hierarchical-ead.xml as in process, then finds them unchanged', async () => {
+    const first = await importBoth(fixture('hierarchical-ead.xml'), 201);
+    expect(first.created).toBe(5);
+    expect([...(first.created_keys as Record<string, string[]>)['-']].sort()).toEqual(HIERARCHY);
+    const stored = (t: ImportTestApp) => t.store.read((tx) => tx.getItems(HIERARCHY));
+    const [byWorker, byProcess] = await Promise.all([stored(inWorker), stored(inProcess)]);
+    for (const id of HIERARCHY) {
+      expect(byWorker.get(id)?.bundle).toEqual(byProcess.get(id)?.bundle);
+      expect(byWorker.get(id)?.edges).toEqual(byProcess.get(id)?.edges);
+      expect(byWorker.get(id)?.hash).toBe(byProcess.get(id)?.hash);
+    }
+
+    const again = await importBoth(fixture('hierarchical-ead.xml'), 201);
+    expect(again).toMatchObject({ created: 0, updated: 0, unchanged: 5 });
+  });
+
+  it('refuses truncated XML with the answer given in process, naming the tag, line and column', async () => {
+    const truncated = fixture('ead.xml').subarray(0, 1500);
+    const lines = truncated.toString('utf8').split('\n');
+    const refused = await importBoth(truncated, 400, { tag: 'ead.xml' });
+    expect(refused.details).toMatchObject({
+      tag: 'ead.xml',
+      line: lines.length,
+      column: lines[lines.length - 1].length + 1,
+    });
+  });
+
+  it('reports invalid units as in process, refused or tolerated', async () => {
+    await importBoth(fixture('anonymous-c-levels.xml'), 400);
+    const tolerated = await importBoth(fixture('anonymous-c-levels.xml'), 201, { tolerant: 'true' });
+    expect(tolerated.created).toBe(2);
+  });
+
+  it('refuses an update as in process, ending the worker when the run fails', async () => {
+    await importBoth(fixture('ead.xml'), 201);
+    const edited = fixture('ead.xml')
+      .toString('utf8')
+      .replace('>Test EAD Item</unittitle>', '>Test EAD Item, edited</unittitle>');
+    const refused = await importBoth(edited, 400);
+    expect(JSON.stringify(refused.details)).toContain('nl-r1-test_doc');
+  });
+
+  it('reads each document of an archive in a worker of its own', async () => {
+    const archive = await buildArchive('zip', {
+      'ead.xml': fixture('ead.xml'),
+      'hierarchical-ead.xml': fixture('hierarchical-ead.xml'),
+    });
+    const workers = terminate.mock.calls.length;
+    const answer = await importBoth(archive, 201, {}, 'application/octet-stream');
+    expect(terminate.mock.calls.length - workers).toBe(2);
+    expect(answer.created).toBe(6);
+    expect((answer.created_keys as Record<string, string[]>)['hierarchical-ead.xml']).toHaveLength(5);
+  });
+});
