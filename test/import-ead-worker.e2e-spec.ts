@@ -1,21 +1,7 @@
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { buildArchive } from './support/archives';
+import { ehriFixture as fixture, HIERARCHICAL_EAD_IDS as HIERARCHY } from './support/ehri-fixtures';
 import { createImportTestApp, ImportTestApp } from './support/import-client';
-
-const EHRI = path.resolve(__dirname, '../../shared/fixtures/ehri');
-const HIERARCHY = [
-  'nl-r1-ctop_level_fonds',
-  'nl-r1-ctop_level_fonds-c00001',
-  'nl-r1-ctop_level_fonds-c00001-c00002',
-  'nl-r1-ctop_level_fonds-c00001-c00002-1',
-  'nl-r1-ctop_level_fonds-c00001-c00002-2',
-];
-
-function fixture(name: string): Buffer {
-  return readFileSync(path.join(EHRI, name));
-}
 
 /** The answer without the id of the stored log, which differs between any two imports. */
 function answerOf(body: Record<string, unknown>): Record<string, unknown> {

@@ -1,24 +1,11 @@
-import { readFileSync } from 'node:fs';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { StoredItem } from '../src/graph/graph-store';
 import { Bundle } from '../src/items/bundle';
 import { buildArchive } from './support/archives';
+import { ehriFixture as fixture, HIERARCHICAL_EAD_IDS as HIERARCHY } from './support/ehri-fixtures';
 import { createImportTestApp, ImportTestApp } from './support/import-client';
-
-const EHRI = path.resolve(__dirname, '../../shared/fixtures/ehri');
-const HIERARCHY = [
-  'nl-r1-ctop_level_fonds',
-  'nl-r1-ctop_level_fonds-c00001',
-  'nl-r1-ctop_level_fonds-c00001-c00002',
-  'nl-r1-ctop_level_fonds-c00001-c00002-1',
-  'nl-r1-ctop_level_fonds-c00001-c00002-2',
-];
-
-function fixture(name: string): Buffer {
-  return readFileSync(path.join(EHRI, name));
-}
 
 function text(name: string): string {
   return fixture(name).toString('utf8');

@@ -16,6 +16,11 @@ export interface ImportSource {
    * declared size). Untrusted: a hint for choosing how to read, never a limit.
    */
   size?: number;
+  /**
+   * The local file its bytes are read from, when they are (a spooled body, a path the import roots
+   * allow): a reader in a worker thread opens it there rather than have the bytes passed on.
+   */
+  file?: string;
   /** The raw bytes, read once, in chunks: readers stream and never hold a whole document. */
   bytes(): AsyncIterable<Uint8Array>;
 }

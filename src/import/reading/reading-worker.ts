@@ -1,3 +1,4 @@
+import { createReadStream } from 'node:fs';
 import { MessagePort, parentPort, workerData } from 'node:worker_threads';
 import { writeHash } from '../../items/change-detection';
 import { ImportSource, ReadEvent } from '../formats/read-events';
@@ -110,7 +111,11 @@ async function run(port: MessagePort, input: WorkerInput): Promise<void> {
     else bytes.receive(message.type === 'bytes' ? message.chunk : undefined);
   });
   const read = loadReader(input.job);
-  const source: ImportSource = { ...input.source, bytes: () => bytes.read() };
+  const { file } = input.source;
+  const source: ImportSource = {
+    ...input.source,
+    bytes: () => (file === undefined ? bytes.read() : createReadStream(file)),
+  };
   try {
     for await (const event of read(source, input.job.settings)) await events.add(event);
   } finally {

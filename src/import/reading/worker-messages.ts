@@ -30,7 +30,10 @@ export interface WorkerFlow {
 /** What a reading worker works on. */
 export interface WorkerInput {
   job: ReadJob<unknown>;
-  /** The source, but for its bytes, which the main thread sends as the worker asks for them. */
+  /**
+   * The source, but for its bytes: the worker reads its `file` when it has one; otherwise the main
+   * thread sends the bytes as the worker asks for them.
+   */
   source: Omit<ImportSource, 'bytes'>;
   flow: WorkerFlow;
 }

@@ -1,3 +1,6 @@
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { writeHash } from '../../items/change-detection';
 import { ImportInputError, ImportSource, ItemProduced, ReadEvent } from '../formats/read-events';
@@ -76,6 +79,25 @@ describe('readInWorker', () => {
     );
     expect(ids(events)).toEqual(lines.map((line) => `u${line}`));
     expect(events.every((event) => event.tag === 'doc.txt')).toBe(true);
+  });
+
+  it("opens a source's file itself, without its bytes passing through this thread", async () => {
+    const folder = await mkdtemp(path.join(tmpdir(), 'worker-reading-'));
+    try {
+      const file = path.join(folder, 'doc.txt');
+      await writeFile(file, 'x\ny\nz');
+      const source: ImportSource = {
+        ...sourceOf('not read'),
+        file,
+        bytes: () => {
+          throw new Error('the bytes were read in the main thread');
+        },
+      };
+      const events = await collect(readInWorker(source, job('itemPerLine', { prefix: 'f' }), flow));
+      expect(ids(events)).toEqual(['fx', 'fy', 'fz']);
+    } finally {
+      await rm(folder, { recursive: true, force: true });
+    }
   });
 
   it('gives items their write hash while the consumer is behind, and only then', async () => {

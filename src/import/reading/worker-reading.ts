@@ -39,8 +39,12 @@ function startWorker(source: ImportSource, job: ReadJob<unknown>, flow: WorkerFl
   const entry = require.resolve('./reading-worker');
   // Tests and development run the TypeScript sources, so the worker compiles what it loads.
   const register = entry.endsWith('.ts') ? require.resolve('ts-node/register/transpile-only') : undefined;
-  const { tag, contentType, size } = source;
-  const start: WorkerStart = { entry, register, input: { job, source: { tag, contentType, size }, flow } };
+  const { tag, contentType, size, file } = source;
+  const start: WorkerStart = {
+    entry,
+    register,
+    input: { job, source: { tag, contentType, size, file }, flow },
+  };
   return new Worker(BOOTSTRAP, { eval: true, workerData: start });
 }
 
@@ -49,8 +53,8 @@ class WorkerReading {
   private readonly worker: Worker;
   private readonly received: ReadEvent[][] = [];
   private done = false;
-  /** Whether the source is still being read. */
-  private feeding = true;
+  /** Whether this thread is still passing the source's bytes on. */
+  private feeding: boolean;
   private stopped = false;
   private failure?: Error;
   /** Bytes that may be sent before the worker takes more. */
@@ -67,7 +71,9 @@ class WorkerReading {
     this.worker.on('exit', (code) => {
       if (!this.done && !this.stopped) this.fail(new Error(`The reading worker stopped (exit code ${code})`));
     });
-    this.pumping = this.pump(source);
+    // A file the worker opens itself; other bytes pass through this thread.
+    this.feeding = source.file === undefined;
+    this.pumping = this.feeding ? this.pump(source) : Promise.resolve();
   }
 
   /** The next message's events; undefined when the reader is done. Throws the reader's error. */

@@ -42,5 +42,5 @@ export function fileSource(
   file: string,
   details: Pick<ImportSource, 'contentType' | 'size'> = {},
 ): ImportSource {
-  return { tag, ...details, bytes: () => createReadStream(file) };
+  return { tag, ...details, file, bytes: () => createReadStream(file) };
 }

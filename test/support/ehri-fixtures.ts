@@ -1,0 +1,18 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+
+/** The reference system's own test files (`shared/fixtures/ehri`, beside the checkout). */
+export const EHRI_FIXTURES = path.resolve(__dirname, '../../../shared/fixtures/ehri');
+
+export function ehriFixture(name: string): Buffer {
+  return readFileSync(path.join(EHRI_FIXTURES, name));
+}
+
+/** The units of `hierarchical-ead.xml` imported into repository r1 in the Netherlands, top first. */
+export const HIERARCHICAL_EAD_IDS = [
+  'nl-r1-ctop_level_fonds',
+  'nl-r1-ctop_level_fonds-c00001',
+  'nl-r1-ctop_level_fonds-c00001-c00002',
+  'nl-r1-ctop_level_fonds-c00001-c00002-1',
+  'nl-r1-ctop_level_fonds-c00001-c00002-2',
+];
