@@ -11,7 +11,7 @@ import { GraphStore } from '../src/graph/graph-store';
 import { Bundle } from '../src/items/bundle';
 import { itemHash } from '../src/items/change-detection';
 import { readCsvRecords } from '../src/import/formats/tabular/csv-records';
-import { runWhenMain, startBenchApp, timedImportPhases } from './support/bench-app';
+import { importPhasesBenchmark, runWhenMain } from './support/bench-app';
 
 const ROWS = Number(process.env.BENCH_ROWS ?? 50_000);
 const REPOSITORY = 'nl-r1';
@@ -75,27 +75,17 @@ async function addRepository(store: GraphStore): Promise<void> {
 }
 
 export async function main(): Promise<object> {
-  const bench = await startBenchApp('csv');
-  try {
-    await addRepository(bench.store);
-    const body = table();
-    const parseOnly = await parseSeconds(body);
-    const phases = await timedImportPhases(bench, {
+  return {
+    rows: ROWS,
+    ...(await importPhasesBenchmark({
       endpoint: 'csv',
       query: { scope: REPOSITORY },
       contentType: 'text/csv',
-      body,
-    });
-    return {
-      rows: ROWS,
-      bytes: body.length,
-      parseOnlySeconds: parseOnly,
-      ...phases,
-      peakRssMb: Math.round(process.resourceUsage().maxRSS / 1024),
-    };
-  } finally {
-    await bench.close();
-  }
+      body: table(),
+      setUp: addRepository,
+      parseSeconds,
+    })),
+  };
 }
 
 runWhenMain(module, main);

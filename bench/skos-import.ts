@@ -11,7 +11,7 @@ import { addNamedItem } from '../src/items/named-item';
 import { resolveRdfFormat } from '../src/import/formats/skos/rdf-format';
 import { readRdfGraph } from '../src/import/formats/skos/rdf-graph';
 import { USED_PREDICATES } from '../src/import/formats/skos/skos-terms';
-import { runWhenMain, startBenchApp, timedImportPhases } from './support/bench-app';
+import { importPhasesBenchmark, runWhenMain } from './support/bench-app';
 
 const CONCEPTS = Number(process.env.BENCH_CONCEPTS ?? 3_000);
 const FAN_OUT = 6;
@@ -58,27 +58,17 @@ async function parseSeconds(body: Buffer): Promise<number> {
 }
 
 export async function main(): Promise<object> {
-  const bench = await startBenchApp('skos');
-  try {
-    await addNamedItem(bench.store, 'CvocVocabulary', VOCABULARY);
-    const body = vocabulary();
-    const parseOnly = await parseSeconds(body);
-    const phases = await timedImportPhases(bench, {
+  return {
+    concepts: CONCEPTS,
+    ...(await importPhasesBenchmark({
       endpoint: 'skos',
       query: { scope: VOCABULARY },
       contentType: 'application/rdf+xml',
-      body,
-    });
-    return {
-      concepts: CONCEPTS,
-      bytes: body.length,
-      parseOnlySeconds: parseOnly,
-      ...phases,
-      peakRssMb: Math.round(process.resourceUsage().maxRSS / 1024),
-    };
-  } finally {
-    await bench.close();
-  }
+      body: vocabulary(),
+      setUp: (store) => addNamedItem(store, 'CvocVocabulary', VOCABULARY),
+      parseSeconds,
+    })),
+  };
 }
 
 runWhenMain(module, main);

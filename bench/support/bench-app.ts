@@ -84,6 +84,41 @@ export async function timedImportPhases(
   return { dryRun, commit, reimport };
 }
 
+/** An import benchmark's document and how to import it. */
+export interface ImportBenchmark {
+  /** The endpoint, which also names the benchmark's temporary store. */
+  endpoint: string;
+  query: Record<string, string>;
+  contentType: string;
+  body: Buffer;
+  /** Creates what the import needs first (its scope). */
+  setUp(store: GraphStore): Promise<void>;
+  /** Times parsing the body alone, the baseline the import phases compare with. */
+  parseSeconds(body: Buffer): Promise<number>;
+}
+
+/**
+ * The import phases of one document on a fresh app (dry run, commit, unchanged re-import), beside
+ * the time to parse it alone, with the process's peak RSS.
+ */
+export async function importPhasesBenchmark(benchmark: ImportBenchmark): Promise<object> {
+  const { endpoint, query, contentType, body } = benchmark;
+  const bench = await startBenchApp(endpoint);
+  try {
+    await benchmark.setUp(bench.store);
+    const parseOnlySeconds = await benchmark.parseSeconds(body);
+    const phases = await timedImportPhases(bench, { endpoint, query, contentType, body });
+    return {
+      bytes: body.length,
+      parseOnlySeconds,
+      ...phases,
+      peakRssMb: Math.round(process.resourceUsage().maxRSS / 1024),
+    };
+  } finally {
+    await bench.close();
+  }
+}
+
 /** Runs a benchmark's `main` when its file is run directly: its JSON on stdout, errors exit 1. */
 export function runWhenMain(module: NodeModule, main: () => Promise<object>): void {
   if (require.main !== module) return;
