@@ -4,6 +4,7 @@ import request from 'supertest';
 import { ItemWrite, StoredItem } from '../src/graph/graph-store';
 import { Bundle } from '../src/items/bundle';
 import { itemHash } from '../src/items/change-detection';
+import { addReferenceRepository } from './support/ehri-fixtures';
 import { createImportTestApp, ImportTestApp } from './support/import-client';
 
 const EHRI = path.resolve(__dirname, '../../shared/fixtures/ehri');
@@ -277,7 +278,7 @@ describe('POST /import/ead-sync', () => {
       );
 
     beforeEach(async () => {
-      await t.store.write((tx) => tx.addEdges([{ from: 'r1', type: 'hasCountry', to: 'nl' }]));
+      await addReferenceRepository(t);
       await importEad(original);
     });
 

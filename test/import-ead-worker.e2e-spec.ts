@@ -1,6 +1,11 @@
 import { Worker } from 'node:worker_threads';
 import { buildArchive } from './support/archives';
-import { ehriFixture as fixture, HIERARCHICAL_EAD_IDS as HIERARCHY } from './support/ehri-fixtures';
+import {
+  addReferenceRepository,
+  ehriFixture as fixture,
+  HIERARCHICAL_EAD_IDS as HIERARCHY,
+  importEadIntoR1,
+} from './support/ehri-fixtures';
 import { createImportTestApp, ImportTestApp } from './support/import-client';
 
 /** The answer without the id of the stored log, which differs between any two imports. */
@@ -21,10 +26,7 @@ describe('POST /import/ead read in a worker thread', () => {
   beforeEach(async () => {
     inWorker = await createImportTestApp({ IMPORT_WORKER_MIN_BYTES: '0' });
     inProcess = await createImportTestApp();
-    for (const t of [inWorker, inProcess]) {
-      // The reference's repository r1 is in the Netherlands: ids start nl-r1-.
-      await t.store.write((tx) => tx.addEdges([{ from: 'r1', type: 'hasCountry', to: 'nl' }]));
-    }
+    for (const t of [inWorker, inProcess]) await addReferenceRepository(t);
     // Every worker that reads is ended, so counting the ends counts the workers.
     terminate = jest.spyOn(Worker.prototype, 'terminate');
   });
@@ -34,18 +36,6 @@ describe('POST /import/ead read in a worker thread', () => {
     await Promise.all([inWorker.close(), inProcess.close()]);
   });
 
-  function importEad(
-    t: ImportTestApp,
-    body: string | Buffer,
-    query: Record<string, string> = {},
-    contentType = 'application/xml',
-  ) {
-    return t
-      .post('ead', { scope: 'r1', commit: 'true', ...query })
-      .set('Content-Type', contentType)
-      .send(body);
-  }
-
   /** Imports into both apps, expecting `status` from each, and returns the worker's answer. */
   async function importBoth(
     body: string | Buffer,
@@ -54,10 +44,10 @@ describe('POST /import/ead read in a worker thread', () => {
     contentType?: string,
   ): Promise<Record<string, unknown>> {
     const workers = terminate.mock.calls.length;
-    const worker = await importEad(inWorker, body, query, contentType).expect(status);
+    const worker = await importEadIntoR1(inWorker, body, query, contentType).expect(status);
     expect(terminate.mock.calls.length).toBeGreaterThan(workers);
     const inProcessCalls = terminate.mock.calls.length;
-    const inProcessAnswer = await importEad(inProcess, body, query, contentType).expect(status);
+    const inProcessAnswer = await importEadIntoR1(inProcess, body, query, contentType).expect(status);
     expect(terminate.mock.calls.length).toBe(inProcessCalls);
     expect(answerOf(worker.body)).toEqual(answerOf(inProcessAnswer.body));
     return worker.body;

@@ -4,7 +4,12 @@ import path from 'node:path';
 import { StoredItem } from '../src/graph/graph-store';
 import { Bundle } from '../src/items/bundle';
 import { buildArchive } from './support/archives';
-import { ehriFixture as fixture, HIERARCHICAL_EAD_IDS as HIERARCHY } from './support/ehri-fixtures';
+import {
+  addReferenceRepository,
+  ehriFixture as fixture,
+  HIERARCHICAL_EAD_IDS as HIERARCHY,
+  importEadIntoR1,
+} from './support/ehri-fixtures';
 import { createImportTestApp, ImportTestApp } from './support/import-client';
 
 function text(name: string): string {
@@ -16,21 +21,12 @@ describe('POST /import/ead', () => {
 
   beforeEach(async () => {
     t = await createImportTestApp();
-    // The reference's repository r1 is in the Netherlands: ids start nl-r1-.
-    await t.store.write((tx) => tx.addEdges([{ from: 'r1', type: 'hasCountry', to: 'nl' }]));
+    await addReferenceRepository(t);
   });
   afterEach(() => t.close());
 
-  function importEad(
-    body: string | Buffer,
-    query: Record<string, string> = {},
-    contentType = 'application/xml',
-  ) {
-    return t
-      .post('ead', { scope: 'r1', commit: 'true', ...query })
-      .set('Content-Type', contentType)
-      .send(body);
-  }
+  const importEad = (body: string | Buffer, query?: Record<string, string>, contentType?: string) =>
+    importEadIntoR1(t, body, query, contentType);
 
   async function stored(id: string): Promise<StoredItem | undefined> {
     return (await t.store.read((tx) => tx.getItems([id]))).get(id);

@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import { ImportTestApp } from './import-client';
 
 /** The reference system's own test files (`shared/fixtures/ehri`, beside the checkout). */
 export const EHRI_FIXTURES = path.resolve(__dirname, '../../../shared/fixtures/ehri');
@@ -16,3 +17,21 @@ export const HIERARCHICAL_EAD_IDS = [
   'nl-r1-ctop_level_fonds-c00001-c00002-1',
   'nl-r1-ctop_level_fonds-c00001-c00002-2',
 ];
+
+/** The reference's repository r1, in the Netherlands (so that ids start `nl-r1-`). */
+export async function addReferenceRepository(t: ImportTestApp): Promise<void> {
+  await t.store.write((tx) => tx.addEdges([{ from: 'r1', type: 'hasCountry', to: 'nl' }]));
+}
+
+/** Commits an EAD import into r1. */
+export function importEadIntoR1(
+  t: ImportTestApp,
+  body: string | Buffer,
+  query: Record<string, string> = {},
+  contentType = 'application/xml',
+) {
+  return t
+    .post('ead', { scope: 'r1', commit: 'true', ...query })
+    .set('Content-Type', contentType)
+    .send(body);
+}
