@@ -72,4 +72,17 @@ describe('ReadCache', () => {
     expect(cache.lookup(1, 'entry 901')).toEqual({ value: 901 });
     expect(cache.lookup(1, 'entry 900')).toBeUndefined();
   });
+
+  it('renews a hit entry only once it is in the older half, where eviction could reach it soon', () => {
+    const cache = new ReadCache(4);
+    for (const key of ['a', 'b', 'c', 'd']) cache.put(1, key, key, 1);
+    cache.lookup(1, 'c');
+    cache.lookup(1, 'b');
+    cache.put(1, 'e', 'e', 1);
+    cache.put(1, 'f', 'f', 1);
+    // b was in the older half and was renewed; c was not, and goes before d.
+    expect(cache.lookup(1, 'b')).toEqual({ value: 'b' });
+    expect(cache.lookup(1, 'c')).toBeUndefined();
+    expect(cache.lookup(1, 'd')).toEqual({ value: 'd' });
+  });
 });

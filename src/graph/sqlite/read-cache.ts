@@ -1,12 +1,26 @@
+interface Entry {
+  version: number;
+  value: unknown;
+  weight: number;
+  /** The count of appends when this entry was last appended to the map. */
+  appended: number;
+}
+
 /**
  * Query results shared by read transactions, each tagged with the store version (the count of
  * committed writes) it was read at: a read at another version computes afresh. An entry weighs 1,
  * plus its length if it is a list, or what `weigh` says; least recently used entries go first
  * once the total weight passes `capacity`.
+ *
+ * Recency is the map's insertion order, renewed by deleting and appending an entry. A hit renews
+ * only an entry in the older half of the map: V8 leaves a deleted key in its hash chain until the
+ * map is rehashed, so renewing the same hot key on every hit made chains, and each hit, grow with
+ * the hits since the last rehash (up to 70 µs a hit on a map of 60,000 entries).
  */
 export class ReadCache {
-  private readonly entries = new Map<string, { version: number; value: unknown; weight: number }>();
+  private readonly entries = new Map<string, Entry>();
   private weight = 0;
+  private appends = 0;
   /**
    * Where eviction goes on from: a live iterator over the map, which sees entries added after it
    * and skips deleted ones. Iterating afresh from the start each time would step over every entry
@@ -28,16 +42,21 @@ export class ReadCache {
   lookup<T>(version: number, key: string): { value: T } | undefined {
     const entry = this.entries.get(key);
     if (!entry) return undefined;
-    this.remove(key, entry.weight);
-    if (entry.version !== version) return undefined;
-    this.add(key, entry);
+    if (entry.version !== version) {
+      this.remove(key, entry.weight);
+      return undefined;
+    }
+    if (entry.appended < this.appends - this.entries.size / 2) {
+      this.remove(key, entry.weight);
+      this.add(key, entry);
+    }
     return { value: entry.value as T };
   }
 
   put(version: number, key: string, value: unknown, weight: number): void {
     const entry = this.entries.get(key);
     if (entry) this.remove(key, entry.weight);
-    this.add(key, { version, value, weight });
+    this.add(key, { version, value, weight, appended: 0 });
     while (this.weight > this.capacity) {
       let oldest = this.oldest.next();
       // Past the end (or never started): the map's order from its start again.
@@ -47,7 +66,8 @@ export class ReadCache {
     }
   }
 
-  private add(key: string, entry: { version: number; value: unknown; weight: number }): void {
+  private add(key: string, entry: Entry): void {
+    entry.appended = this.appends++;
     this.entries.set(key, entry);
     this.weight += entry.weight;
   }
