@@ -59,10 +59,16 @@ describe('SQLite read cache', () => {
       'file',
       'files',
       'zebra council',
+      'council zebra files',
+      'records records',
       'c',
       'nothing',
     ];
-    const scopes: SearchQuery['scope'][] = [undefined, { id: 'u000', depth: 'descendants' }];
+    const scopes: SearchQuery['scope'][] = [
+      undefined,
+      { id: 'u000', depth: 'descendants' },
+      { id: 'u001', depth: 'children' },
+    ];
     const windows = [
       ...Array.from({ length: 8 }, (_, page) => ({ offset: page * 20, limit: 20 })),
       { offset: 13, limit: 7 },
@@ -72,6 +78,9 @@ describe('SQLite read cache', () => {
     for (const text of texts) {
       for (const scope of scopes) {
         for (const window of windows) await expectSameAsUncached({ text, scope, ...window });
+        for (const types of [['DocumentaryUnit'], ['Repository']] as const) {
+          await expectSameAsUncached({ text, scope, types, offset: 0, limit: 20 });
+        }
       }
     }
     const { total } = await store.read((tx) => tx.search({ text: 'records', offset: 0, limit: 1 }));

@@ -12,20 +12,23 @@ const ASCII_WORD = /^[A-Za-z0-9]+$/;
 export type SoleTerm = (prefix: string) => string | undefined;
 
 /**
- * Turns user text into an FTS5 query: every word must occur, as a word or the start of one. Words
- * are quoted, so FTS5 syntax in the text (quotes, `*`, `AND`, `NEAR`, `col:`, parentheses) is plain
- * text. `undefined` when the text has no words at all. With `soleTerm`, an ASCII word that only
- * one indexed term starts with is asked for as that term.
+ * Turns user text into the phrases of an FTS5 query: every word must occur, as a word or the start
+ * of one. Words are quoted, so FTS5 syntax in the text (quotes, `*`, `AND`, `NEAR`, `col:`,
+ * parentheses) is plain text. `undefined` when the text has no words at all. With `soleTerm`, an
+ * ASCII word that only one indexed term starts with is asked for as that term.
  */
-export function toFtsQuery(text: string | undefined, soleTerm?: SoleTerm): string | undefined {
+export function ftsPhrases(text: string | undefined, soleTerm?: SoleTerm): string[] | undefined {
   const terms = text?.match(TERM);
   if (!terms) return undefined;
-  return terms
-    .map((term) => {
-      const sole = soleTerm && ASCII_WORD.test(term) ? soleTerm(term.toLowerCase()) : undefined;
-      return sole === undefined ? `"${term}"*` : `"${sole}"`;
-    })
-    .join(' ');
+  return terms.map((term) => {
+    const sole = soleTerm && ASCII_WORD.test(term) ? soleTerm(term.toLowerCase()) : undefined;
+    return sole === undefined ? `"${term}"*` : `"${sole}"`;
+  });
+}
+
+/** The FTS5 query of `ftsPhrases`: its phrases, all required. */
+export function toFtsQuery(text: string | undefined, soleTerm?: SoleTerm): string | undefined {
+  return ftsPhrases(text, soleTerm)?.join(' ');
 }
 
 /**

@@ -13,10 +13,11 @@ import {
 } from '../graph-store';
 import { attachDependents, DependentRow, POSITION_BITS } from './dependent-rows';
 import { recordQuerySql } from './record-sql';
-import { searchSql, SearchSql, Subtree } from './search-sql';
-import { textRowRange } from './text-rows';
+import { SCORE, searchSql, SearchSql, Subtree } from './search-sql';
+import { leaders, matchAll, Postings, postingsOf } from './ranked-text';
+import { textRow, textRowRange, TYPE_MASK, typeCodes } from './text-rows';
 import { PATH_SEPARATOR, pathBelow, pathRange } from './item-paths';
-import { termRange } from './fts-query';
+import { ftsPhrases, SoleTerm, termRange } from './fts-query';
 import { SELECT_TERM_FROM } from './term-index';
 import { ReadCache } from './read-cache';
 import { CHILD_EDGES, IN_JSON, isWritten, itemExists, SELECT_PATH } from './sql';
@@ -74,6 +75,18 @@ const TOP_HITS = 100;
 /** Index terms are lower-case ASCII letters and digits, as query words are (fts-query.ts). */
 const ASCII_TERM = /^[a-z0-9]+$/;
 
+/** A phrase's matching full-text rows, with what the phrase alone scores for them (ranked-text.ts). */
+const SELECT_POSTINGS = `SELECT rowid, ${SCORE} FROM item_text WHERE item_text MATCH ? ORDER BY rowid`;
+const SELECT_SUBTREE_ROWS = 'SELECT rid, type FROM item WHERE path >= ? AND path < ?';
+const SELECT_CHILD_ROWS = `
+  SELECT DISTINCT n.rid, n.type FROM edge e JOIN item n ON n.id = e.src
+  WHERE e.dst = ? AND e.type IN (${CHILD_EDGES})`;
+/** The first of ranked rows (`[rid, rank]` pairs), by rank and then id, as the search SQL orders. */
+const SELECT_LEADERS = `
+  SELECT k.id, k.type FROM json_each(?) c JOIN item k ON k.rid = c.value ->> 0
+  ORDER BY c.value ->> 1, k.id LIMIT ?`;
+const TEXT_ROW_TYPES = TYPE_MASK + 1;
+
 const SELECT_INCOMING = `
   SELECT src FROM edge WHERE dst = @target AND type = @type AND ${isWritten('@target')} ORDER BY src`;
 const SELECT_RECORD = 'SELECT id, type, props FROM record WHERE id = ?';
@@ -93,6 +106,13 @@ interface RecordRow {
   props: string;
 }
 
+export interface ReadSnapshot {
+  version: number;
+  cache: ReadCache;
+  items: ReadCache;
+  postings: ReadCache;
+}
+
 /**
  * The queries of the port on one connection: a read-only connection inside a read transaction, or
  * the writer's connection (so that a write sees its own uncommitted changes). Usable until `end()`.
@@ -103,11 +123,12 @@ export class SqliteGraphReader implements GraphReader {
   /**
    * `snapshot`: the store version a read transaction sees, and the caches for that version: `cache`
    * for query results, `items` for what is kept per item (cheap to read again, and many), so that
-   * items read in passing never push out rankings that cost milliseconds to redo.
+   * items read in passing never push out rankings that cost milliseconds to redo, and `postings`
+   * for query phrases' matches (ranked-text.ts), which weigh by their rows.
    */
   constructor(
     private readonly connection: StatementCache,
-    private readonly snapshot?: { version: number; cache: ReadCache; items: ReadCache },
+    private readonly snapshot?: ReadSnapshot,
   ) {}
 
   /** Called when the transaction ends: the handle must not outlive it. */
@@ -222,23 +243,27 @@ export class SqliteGraphReader implements GraphReader {
   async search(query: SearchQuery): Promise<SearchResult> {
     if (query.scope && !this.exists(query.scope.id)) return { total: 0, hits: [] };
     const subtree = query.scope?.depth === 'descendants' ? this.subtreeOf(query.scope.id) : undefined;
-    const sql = searchSql(query, subtree, this.snapshot && this.soleTerm);
+    const soleTerm = this.snapshot && this.soleTerm;
+    const sql = searchSql(query, subtree, soleTerm);
     const key = `${sql.page}\0${JSON.stringify(sql.params)}`;
     const end = query.offset + query.limit;
-    // In a read transaction, a text search's first pages come from its top hits, kept in the
-    // cache, which give the total too when they are all. (A write's reads rank page by page.)
-    const top =
-      sql.all === undefined && this.snapshot && end <= TOP_HITS
-        ? this.cached(`${key}\0top`, () => this.page(sql, 0, TOP_HITS))
+    // In a read transaction, a text search is ranked once from its phrases' matches (kept per
+    // store version): its total and top hits are kept, and pages within those are cut from them.
+    // (A write's reads rank page by page in SQL.)
+    const ranked =
+      sql.all === undefined && this.snapshot
+        ? this.cached(
+            `${key}\0ranked`,
+            () => this.rankText(query, subtree, soleTerm),
+            (value) => 1 + value.top.length,
+          )
         : undefined;
     const total =
-      top !== undefined && top.length < TOP_HITS
-        ? top.length
-        : this.cached(key, () => this.statement(sql.count, 'pluck').get(sql.params) as number);
+      ranked?.total ?? this.cached(key, () => this.statement(sql.count, 'pluck').get(sql.params) as number);
     if (total <= query.offset) return { total, hits: [] };
     let hits: ItemRef[];
-    if (top !== undefined) {
-      hits = top.slice(query.offset, end);
+    if (ranked !== undefined && end <= TOP_HITS) {
+      hits = ranked.top.slice(query.offset, end);
     } else if (sql.all !== undefined && query.offset >= DEEP_OFFSET) {
       const all = sql.all;
       const everything = this.cached(`${key}\0all`, () => this.statement(all).all(sql.params) as ItemRef[]);
@@ -250,6 +275,51 @@ export class SqliteGraphReader implements GraphReader {
     }
     // Cached hits are shared: callers get their own copies.
     return { total, hits: hits.map((hit) => ({ id: hit.id, type: hit.type })) };
+  }
+
+  /** A text search's total and its first `TOP_HITS` hits, from its phrases' postings. */
+  private rankText(
+    query: SearchQuery,
+    subtree: Subtree | undefined,
+    soleTerm: SoleTerm | undefined,
+  ): { total: number; top: ItemRef[] } {
+    const phrases = (ftsPhrases(query.text, soleTerm) ?? []).map((phrase) => this.postings(phrase));
+    const codes = query.types?.length ? new Set(typeCodes(query.types)) : undefined;
+    const matches = matchAll(phrases, {
+      within: query.scope && this.scopeRows(query.scope, subtree),
+      keep: codes && ((row) => codes.has(row % TEXT_ROW_TYPES)),
+    });
+    const { rows, ranks } = leaders(matches, TOP_HITS);
+    const ranked = JSON.stringify(rows.map((row, index) => [Math.floor(row / TEXT_ROW_TYPES), ranks[index]]));
+    const top = rows.length === 0 ? [] : (this.statement(SELECT_LEADERS).all(ranked, TOP_HITS) as ItemRef[]);
+    return { total: matches.rows.length, top };
+  }
+
+  /** A phrase's postings, kept per store version and weighed by their rows. */
+  private postings(phrase: string): Postings {
+    const { postings: cache, version } = this.snapshot!;
+    return cache.get(
+      version,
+      phrase,
+      () => postingsOf(this.statement(SELECT_POSTINGS, 'raw').all(phrase) as [number, number][]),
+      (postings) => 1 + postings.rows.length,
+    );
+  }
+
+  /** The full-text rows of a search scope's items, ascending, kept per store version. */
+  private scopeRows(scope: NonNullable<SearchQuery['scope']>, subtree: Subtree | undefined): Float64Array {
+    return this.cached(
+      `scope rows\0${scope.depth}\0${scope.id}`,
+      () => {
+        const items =
+          scope.depth === 'children'
+            ? this.statement(SELECT_CHILD_ROWS, 'raw').all(scope.id)
+            : this.statement(SELECT_SUBTREE_ROWS, 'raw').all(subtree!.below, subtree!.belowEnd);
+        const rows = Float64Array.from(items as [number, string][], ([rid, type]) => textRow(rid, type));
+        return rows.sort();
+      },
+      (rows) => 1 + Math.ceil(rows.length / 8),
+    );
   }
 
   private page(sql: SearchSql, offset: number, limit: number): ItemRef[] {

@@ -1,0 +1,98 @@
+import { leaders, lowest, matchAll, Postings, postingsOf } from './ranked-text';
+
+const postings = (pairs: [number, number][]): Postings => postingsOf(pairs);
+const plain = (matches: Postings) => ({ rows: [...matches.rows], scores: [...matches.scores] });
+
+/** Deterministic pseudo-random numbers in [0, 1). */
+function random(seed: number): () => number {
+  let state = seed;
+  return () => (state = (state * 1103515245 + 12345) % 2147483648) / 2147483648;
+}
+
+describe('matchAll', () => {
+  it('keeps the rows every phrase matches, scored by the sum of their scores', () => {
+    const a = postings([
+      [1, -1],
+      [4, -2],
+      [9, -3],
+      [16, -4],
+    ]);
+    const b = postings([
+      [4, -0.5],
+      [5, -0.25],
+      [16, -0.125],
+    ]);
+    expect(plain(matchAll([a, b]))).toEqual({ rows: [4, 16], scores: [-2.5, -4.125] });
+    expect(plain(matchAll([a]))).toEqual({ rows: [1, 4, 9, 16], scores: [-1, -2, -3, -4] });
+    expect(plain(matchAll([a, a]))).toEqual({ rows: [1, 4, 9, 16], scores: [-2, -4, -6, -8] });
+    expect(plain(matchAll([a, postings([])]))).toEqual({ rows: [], scores: [] });
+  });
+
+  it('keeps only rows within a list and accepted by a test', () => {
+    const a = postings([
+      [1, -1],
+      [4, -2],
+      [9, -3],
+      [16, -4],
+    ]);
+    expect(plain(matchAll([a], { within: Float64Array.from([0, 4, 9, 20]) }))).toEqual({
+      rows: [4, 9],
+      scores: [-2, -3],
+    });
+    expect(plain(matchAll([a], { keep: (row) => row % 2 === 0 }))).toEqual({
+      rows: [4, 16],
+      scores: [-2, -4],
+    });
+  });
+
+  it('adds scores in phrase order, as FTS5 does', () => {
+    // Floating-point sums depend on their order: these three sum differently either way round.
+    const [x, y, z] = [0.1, 0.2, 0.3];
+    expect(x + y + z).not.toBe(z + y + x);
+    const lists = [x, y, z].map((score) => postings([[7, score]]));
+    expect(matchAll(lists).scores[0]).toBe(0 + x + y + z);
+    expect(matchAll([...lists].reverse()).scores[0]).toBe(0 + z + y + x);
+  });
+
+  it('finds the same matches as a plain set intersection, over long and short lists', () => {
+    const next = random(11);
+    const list = (density: number) => {
+      const pairs: [number, number][] = [];
+      for (let row = 0; row < 5_000; row++) if (next() < density) pairs.push([row, -next()]);
+      return postings(pairs);
+    };
+    const [dense, sparse, middle] = [list(0.9), list(0.01), list(0.3)];
+    const found = matchAll([dense, sparse, middle]);
+    const expected = [...sparse.rows].filter((row) => dense.rows.includes(row) && middle.rows.includes(row));
+    expect([...found.rows]).toEqual(expected);
+    expect(expected.length).toBeGreaterThan(0);
+  });
+});
+
+describe('leaders', () => {
+  it('keeps the lowest scores up to the count, ties at the cutoff included, ranked', () => {
+    const matches = postings([
+      [10, -1],
+      [11, -3],
+      [12, -2],
+      [13, -3],
+      [14, -2],
+      [15, -0.5],
+    ]);
+    expect(leaders(matches, 1)).toEqual({ rows: [11, 13], ranks: [0, 0] });
+    expect(leaders(matches, 3)).toEqual({ rows: [11, 13, 12, 14], ranks: [0, 0, 2, 2] });
+    expect(leaders(matches, 10)).toEqual({ rows: [11, 13, 12, 14, 10, 15], ranks: [0, 0, 2, 2, 4, 5] });
+    expect(leaders(postings([]), 10)).toEqual({ rows: [], ranks: [] });
+  });
+});
+
+describe('lowest', () => {
+  it('finds the k-th lowest value as a sort does, with many equal values', () => {
+    const next = random(3);
+    for (const size of [1, 2, 7, 100, 1_000]) {
+      const values = Float64Array.from({ length: size }, () => Math.floor(next() * 20) - 10);
+      const sorted = [...values].sort((a, b) => a - b);
+      for (const k of [1, Math.ceil(size / 2), size]) expect(lowest(values, k)).toBe(sorted[k - 1]);
+    }
+  });
+});
