@@ -550,4 +550,29 @@ describe('Portal API v1 (through the real app on SQLite)', () => {
       ]);
     });
   });
+
+  describe('answers kept between commits', () => {
+    it('answers repeated requests as the store is now, after every commit', async () => {
+      const search = '/api/v1/search?q=zeppelin';
+      const airship = (name: string) =>
+        unitWrite([...NIOD, 'airship'], { descriptions: [{ languageCode: 'eng', name }] });
+      const { id } = airship('').bundle;
+      const before = await ok(search);
+      expect(before.meta.total).toBe(0);
+      expect(await ok(search)).toEqual(before);
+      try {
+        await testApp.store.write((tx) => tx.putItems([airship('Zeppelin photographs')]));
+        expect(ids(await ok(search))).toEqual([id]);
+        const fetched = await ok(`/api/v1/${id}`);
+        expect(fetched.data.attributes.descriptions[0].name).toBe('Zeppelin photographs');
+        expect(await ok(`/api/v1/${id}`)).toEqual(fetched);
+        await testApp.store.write((tx) => tx.putItems([airship('Zeppelin letters')]));
+        expect((await ok(`/api/v1/${id}`)).data.attributes.descriptions[0].name).toBe('Zeppelin letters');
+      } finally {
+        await testApp.store.write((tx) => tx.deleteItems([id]));
+      }
+      expect(await ok(search)).toEqual(before);
+      expect((await get(`/api/v1/${id}`)).status).toBe(404);
+    });
+  });
 });

@@ -114,6 +114,12 @@ export interface RecordQuery {
 }
 
 export interface GraphReader {
+  /**
+   * The committed version of the store this read sees, where the store numbers them (every commit
+   * makes a new one): reads at one version see the same data, so their results may be kept for it.
+   * Undefined in a write and in stores that do not number versions.
+   */
+  readonly version?: number;
   /** The items among `ids` that exist, with their bundles and edges. */
   getItems(ids: readonly string[]): Promise<Map<string, StoredItem>>;
   /** The stored hashes of the items among `ids` that exist (cheap: no bundle is read). */

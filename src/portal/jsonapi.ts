@@ -112,12 +112,20 @@ export function errorObject(status: number, detail?: string, parameter?: string)
   return error;
 }
 
+export function encodeDocument(document: JsonApiDocument): Buffer {
+  return Buffer.from(JSON.stringify(document), 'utf8');
+}
+
+/** Writes a document with the bare JSON:API media type (see `sendBody`). */
+export function sendDocument(res: Response, status: number, document: JsonApiDocument): void {
+  sendBody(res, status, encodeDocument(document));
+}
+
 /**
- * Writes a document with the bare JSON:API media type. Express's `res.json` would append
+ * Writes an encoded document with the bare JSON:API media type. Express's `res.json` would append
  * `; charset=utf-8`, and JSON:API forbids media type parameters on responses.
  */
-export function sendDocument(res: Response, status: number, document: JsonApiDocument): void {
-  const body = Buffer.from(JSON.stringify(document), 'utf8');
+export function sendBody(res: Response, status: number, body: Buffer): void {
   res.status(status);
   res.setHeader('Content-Type', JSONAPI_MEDIA_TYPE);
   res.setHeader('Content-Length', body.length);

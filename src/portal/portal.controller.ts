@@ -24,7 +24,7 @@ import type { Request, Response } from 'express';
 import { RequireRole } from '../auth/bearer-auth.guard';
 import { JsonApiExceptionFilter } from './jsonapi-exception.filter';
 import { JsonApiMediaGuard } from './jsonapi-media.guard';
-import { JSONAPI_MEDIA_TYPE, sendDocument } from './jsonapi';
+import { JSONAPI_MEDIA_TYPE, sendBody, sendDocument } from './jsonapi';
 import { ApiFetchResponses, ApiNotFound, ApiPortalErrors, ApiSearch, INDEX_DOCUMENT } from './portal.openapi';
 import { PortalService } from './portal.service';
 import { parseSearchParams, rejectUnsupportedParameters } from './search-params';
@@ -62,7 +62,7 @@ export class PortalController {
   @ApiOperation({ summary: 'Search countries, repositories and documentary units' })
   @ApiSearch()
   async search(@Req() req: Request, @Res() res: Response): Promise<void> {
-    sendDocument(res, HttpStatus.OK, await this.portal.search(parseSearchParams(queryOf(req))));
+    sendBody(res, HttpStatus.OK, await this.portal.search(parseSearchParams(queryOf(req))));
   }
 
   @Get(':id')
@@ -71,7 +71,7 @@ export class PortalController {
   @ApiFetchResponses()
   async fetch(@Param('id') id: string, @Req() req: Request, @Res() res: Response): Promise<void> {
     rejectUnsupportedParameters(queryOf(req));
-    sendDocument(res, HttpStatus.OK, await this.portal.fetch(id));
+    sendBody(res, HttpStatus.OK, await this.portal.fetch(id));
   }
 
   @Get(':id/search')
@@ -85,7 +85,7 @@ export class PortalController {
   @ApiSearch()
   @ApiNotFound()
   async searchIn(@Param('id') id: string, @Req() req: Request, @Res() res: Response): Promise<void> {
-    sendDocument(res, HttpStatus.OK, await this.portal.searchIn(id, parseSearchParams(queryOf(req))));
+    sendBody(res, HttpStatus.OK, await this.portal.searchIn(id, parseSearchParams(queryOf(req))));
   }
 
   /** Anything else under the API answers in JSON:API too, rather than with the app's default page. */

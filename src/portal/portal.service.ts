@@ -1,12 +1,13 @@
 import { Inject, Injectable, NotFoundException } from '@nestjs/common';
 import { APP_CONFIG, AppConfig } from '../config/app-config';
 import { GraphReader, GraphStore, SearchQuery, StoredItem } from '../graph/graph-store';
+import { ReadCache } from '../graph/read-cache';
 import {
-  CollectionDocument,
+  JsonApiDocument,
   MetaDocument,
   ResourceObject,
-  SingleDocument,
   collectionDocument,
+  encodeDocument,
   singleDocument,
 } from './jsonapi';
 import { PORTAL_TYPES, PortalType, isPortalType } from './portal-types';
@@ -36,10 +37,21 @@ function storeQuery(params: SearchParams): SearchQuery {
   };
 }
 
-/** Search, fetch and scoped search over the store, answered as JSON:API documents. */
+/**
+ * Encoded documents kept per store version, in bytes: popular searches and items are asked again
+ * and again between imports, and an answer kept skips its reads, its resources and its encoding.
+ */
+const CACHED_DOCUMENT_BYTES = 32 * 1024 * 1024;
+
+/**
+ * Search, fetch and scoped search over the store, answered as encoded JSON:API documents. The
+ * documents depend only on the request's parsed parameters and the store's content, so where the
+ * store numbers its versions they are kept for the version they were read at.
+ */
 @Injectable()
 export class PortalService {
   private readonly urls: PortalUrls;
+  private readonly documents = new ReadCache(CACHED_DOCUMENT_BYTES);
 
   constructor(
     private readonly store: GraphStore,
@@ -62,8 +74,8 @@ export class PortalService {
     };
   }
 
-  search(params: SearchParams): Promise<CollectionDocument> {
-    return this.store.read(async (tx) => {
+  search(params: SearchParams): Promise<Buffer> {
+    return this.answer(['search', params], async (tx) => {
       const result = await tx.search(storeQuery(params));
       const hitIds = result.hits.map((hit) => hit.id);
       const resources = await this.resources(tx, hitIds);
@@ -75,8 +87,8 @@ export class PortalService {
     });
   }
 
-  searchIn(scopeId: string, params: SearchParams): Promise<CollectionDocument> {
-    return this.store.read(async (tx) => {
+  searchIn(scopeId: string, params: SearchParams): Promise<Buffer> {
+    return this.answer(['searchIn', scopeId, params], async (tx) => {
       const scopeType = (await tx.getTypes([scopeId])).get(scopeId);
       if (!isPortalType(scopeType)) throw notFound(scopeId);
       const result = await tx.search({
@@ -93,8 +105,8 @@ export class PortalService {
     });
   }
 
-  fetch(id: string): Promise<SingleDocument> {
-    return this.store.read(async (tx) => {
+  fetch(id: string): Promise<Buffer> {
+    return this.answer(['fetch', id], async (tx) => {
       const resource = (await this.resources(tx, [id])).get(id);
       if (resource === undefined) throw notFound(id);
       if (resource.type !== 'DocumentaryUnit') return singleDocument(resource);
@@ -103,6 +115,19 @@ export class PortalService {
         data === null ? [] : [data.id],
       );
       return singleDocument(resource, inOrder(await this.resources(tx, relatedIds), relatedIds));
+    });
+  }
+
+  /** The document `build` makes, encoded, or the one kept for the request and the read's version. */
+  private answer(request: unknown[], build: (tx: GraphReader) => Promise<JsonApiDocument>): Promise<Buffer> {
+    const key = JSON.stringify(request);
+    return this.store.read(async (tx) => {
+      const version = tx.version;
+      const kept = version === undefined ? undefined : this.documents.lookup<Buffer>(version, key);
+      if (kept) return kept.value;
+      const body = encodeDocument(await build(tx));
+      if (version !== undefined) this.documents.put(version, key, body, body.length);
+      return body;
     });
   }
 

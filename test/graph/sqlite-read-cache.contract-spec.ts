@@ -6,7 +6,7 @@ import { SqliteGraphStore } from '../../src/graph/sqlite/sqlite-graph-store';
 import { unit } from './graph-store.contract';
 
 /**
- * Read transactions of the SQLite store keep results per store version (read-cache.ts) and rank
+ * Read transactions of the SQLite store keep results per store version (src/graph/read-cache.ts) and rank
  * a text search once for its first pages; a write transaction's reads are never cached. So every
  * read here is checked against the same read inside a rolled-back write: the uncached answer.
  */

@@ -19,7 +19,7 @@ import { textRow, textRowRange, TYPE_MASK, typeCodes } from './text-rows';
 import { PATH_SEPARATOR, pathBelow, pathRange } from './item-paths';
 import { ftsPhrases, SoleTerm, termRange } from './fts-query';
 import { SELECT_TERM_FROM } from './term-index';
-import { ReadCache } from './read-cache';
+import { ReadCache } from '../read-cache';
 import { CHILD_EDGES, IN_JSON, isWritten, itemExists, SELECT_PATH } from './sql';
 import { RowMode, StatementCache } from './statement-cache';
 
@@ -130,6 +130,10 @@ export class SqliteGraphReader implements GraphReader {
     private readonly connection: StatementCache,
     private readonly snapshot?: ReadSnapshot,
   ) {}
+
+  get version(): number | undefined {
+    return this.snapshot?.version;
+  }
 
   /** Called when the transaction ends: the handle must not outlive it. */
   end(): void {

@@ -3,7 +3,7 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { GraphReader, GraphStore, GraphWriter } from '../graph-store';
-import { ReadCache } from './read-cache';
+import { ReadCache } from '../read-cache';
 import { ReadPool } from './read-pool';
 import { migrate } from './schema';
 import { SerialQueue } from './serial-queue';
