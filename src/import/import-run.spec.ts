@@ -102,6 +102,19 @@ describe('ImportRun', () => {
     expect([...outcome.produced].sort()).toEqual(['new', 'old', 'same']);
   });
 
+  it('answers a finish step about single ids as a set would', async () => {
+    await runImport([[unit('old', 'Old')]]);
+    const { outcome } = await runImport([[unit('old', 'Changed'), unit('new', 'New')]]);
+    expect(outcome.created.has('new')).toBe(true);
+    expect(outcome.created.has('old')).toBe(false);
+    expect(outcome.produced.has('elsewhere')).toBe(false);
+    expect([outcome.produced.size, outcome.created.size, outcome.unchanged.size]).toEqual([2, 1, 0]);
+    expect([...outcome.updated.entries()]).toEqual([['old', 'old']]);
+    const produced: string[] = [];
+    outcome.produced.forEach((id) => produced.push(id));
+    expect(produced).toEqual(['old', 'new']);
+  });
+
   it('keeps invalid items in errors when tolerant, and fails on them otherwise', async () => {
     const invalid: ReadEvent = { kind: 'invalid', tag: 'doc', key: 'bad', message: 'bad: title: missing' };
     const tolerant = await runImport([[unit('fine', 'Fine'), invalid]], { tolerant: true });

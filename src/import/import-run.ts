@@ -64,6 +64,45 @@ function edgesChange(edges: ItemWrite['edges'], stored: StoredItem): boolean {
   );
 }
 
+/** The ids whose result passes `keep`, read from the results as they are now. */
+class ResultIds implements ReadonlySet<string> {
+  constructor(
+    private readonly results: ReadonlyMap<string, Result>,
+    private readonly keep: (result: Result) => boolean,
+  ) {}
+
+  get size(): number {
+    let size = 0;
+    for (const result of this.results.values()) if (this.keep(result)) size++;
+    return size;
+  }
+
+  has(id: string): boolean {
+    const result = this.results.get(id);
+    return result !== undefined && this.keep(result);
+  }
+
+  forEach(callback: (value: string, key: string, set: ReadonlySet<string>) => void, thisArg?: unknown): void {
+    for (const id of this) callback.call(thisArg, id, id, this);
+  }
+
+  *[Symbol.iterator](): SetIterator<string> {
+    for (const [id, result] of this.results) if (this.keep(result)) yield id;
+  }
+
+  keys(): SetIterator<string> {
+    return this[Symbol.iterator]();
+  }
+
+  values(): SetIterator<string> {
+    return this[Symbol.iterator]();
+  }
+
+  *entries(): SetIterator<[string, string]> {
+    for (const id of this) yield [id, id];
+  }
+}
+
 /**
  * The import run's loop over the items readers produce: batches them, finds which exist, and
  * decides for each whether it is created, updated or unchanged (DESIGN.md §4), writing only what
@@ -93,10 +132,12 @@ export class ImportRun {
     }
   }
 
+  /** Views of the results, not copies: a finish step reads a few ids of a run of any size. */
   outcome(): ImportOutcome {
-    const withStatus = (status: Status) => new Set(this.idsWhere((result) => statusOf(result) === status));
+    const withStatus = (status: Status) =>
+      new ResultIds(this.results, (result) => statusOf(result) === status);
     return {
-      produced: new Set(this.results.keys()),
+      produced: new ResultIds(this.results, () => true),
       created: withStatus('created'),
       updated: withStatus('updated'),
       unchanged: withStatus('unchanged'),

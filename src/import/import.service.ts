@@ -156,6 +156,32 @@ export class ImportService {
     prepared: Prepared,
     attempt: Attempt,
   ): Promise<{ answer: Record<string, unknown>; log: ImportLogDocument }> {
+    const { commit } = prepared.params;
+    const { log, touched, finish } = await this.readAll(tx, prepared, attempt, commit ? attempt.id : null);
+    const answer = finish.answer?.(log);
+    if (commit) {
+      await this.logs.writeIn(tx, {
+        ...attempt,
+        log,
+        result: answer,
+        touched,
+        outcome: 'succeeded',
+        finished: this.logs.timestamp(),
+      });
+    }
+    return { answer: answer ?? { ...log }, log };
+  }
+
+  /**
+   * Reads the sources and runs the reader's finish step. The run, with its result for every id,
+   * ends here: it is garbage before the log is stored, which takes memory of its own.
+   */
+  private async readAll(
+    tx: GraphWriter,
+    prepared: Prepared,
+    attempt: Attempt,
+    event: string | null,
+  ): Promise<{ log: ImportLogDocument; touched: string[]; finish: FinishResult }> {
     const { reader, params } = prepared;
     const context: ImportContext = {
       params: {
@@ -180,19 +206,10 @@ export class ImportService {
     });
     await run.read(reader, prepared.sources, context);
     const finish: FinishResult = reader.finish ? await reader.finish(tx, run.outcome(), context) : {};
-    const log = run.document(prepared.message, params.commit ? attempt.id : null);
-    const answer = finish.answer?.(log);
-    if (params.commit) {
-      await this.logs.writeIn(tx, {
-        ...attempt,
-        log,
-        result: answer,
-        touched: [...run.touched(), ...(finish.touched ?? [])],
-        outcome: 'succeeded',
-        finished: this.logs.timestamp(),
-      });
-    }
-    return { answer: answer ?? { ...log }, log };
+    // Appended to the run's list rather than spread into a new one: no second copy of every id.
+    const touched = run.touched();
+    for (const id of finish.touched ?? []) touched.push(id);
+    return { log: run.document(prepared.message, event), touched, finish };
   }
 
   /** Keeps the record of a failed committed import; never hides the import's own error. */

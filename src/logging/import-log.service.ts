@@ -1,7 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
-import { GraphStore, GraphWriter, RecordNode } from '../graph/graph-store';
+import { GraphReader, GraphStore, GraphWriter, RecordNode } from '../graph/graph-store';
 import { Props } from '../items/bundle';
+import { idLists, PART_IDS, PartedList, PartReader, writeParts } from './import-log-parts';
 import { ImportLogRecord, ImportOutcomeName } from './import-log.types';
 
 export const IMPORT_LOG_RECORD_TYPE = 'ImportLog';
@@ -21,19 +22,21 @@ export interface ImportLogQuery {
 // Nested values are kept as JSON text: records hold flat properties only.
 const JSON_PROPERTIES = ['parameters', 'log', 'result', 'error'] as const;
 
-function toProps(record: ImportLogRecord): Props {
+/** The record's properties; the lists in `parted` are left empty, their ids being in parts. */
+function toProps(record: ImportLogRecord, parted: ReadonlySet<unknown> = new Set()): Props {
   const props: Props = {
     endpoint: record.endpoint,
     user: record.user,
     tags: record.tags,
-    touched: record.touched,
+    touched: parted.has(record.touched) ? [] : record.touched,
     outcome: record.outcome,
     started: record.started,
     finished: record.finished,
   };
   if (record.scope !== undefined) props.scope = record.scope;
+  const withoutParted = (_key: string, value: unknown) => (parted.has(value) ? [] : value);
   for (const name of JSON_PROPERTIES) {
-    if (record[name] !== undefined) props[name] = JSON.stringify(record[name]);
+    if (record[name] !== undefined) props[name] = JSON.stringify(record[name], withoutParted);
   }
   return props;
 }
@@ -63,6 +66,22 @@ function fromNode(node: RecordNode): ImportLogRecord {
   return record;
 }
 
+/** The record with the ids of its parts, if a large log left them there, put back in place. */
+async function withParts(tx: GraphReader, node: RecordNode): Promise<ImportLogRecord> {
+  const record = fromNode(node);
+  if (typeof node.props.parts !== 'string') return record;
+  const parts = new PartReader(tx, node.id);
+  for (const { path, count } of JSON.parse(node.props.parts) as PartedList[]) {
+    placeAt(record as unknown as Record<string, unknown>, path, await parts.take(count));
+  }
+  return record;
+}
+
+function placeAt(root: Record<string, unknown>, path: readonly string[], ids: string[]): void {
+  const holder = path.slice(0, -1).reduce((node, key) => node[key] as Record<string, unknown>, root);
+  holder[path[path.length - 1]] = ids;
+}
+
 /**
  * Stored import logs (DESIGN.md §4): one `ImportLog` record per committed import, successful or
  * not, queried by operators' dashboards.
@@ -87,9 +106,19 @@ export class ImportLogService {
     return randomUUID();
   }
 
-  /** Stores the log inside the import's own transaction: committed exactly when the import is. */
+  /**
+   * Stores the log inside the import's own transaction: committed exactly when the import is. The
+   * ids of a log that lists many are stored in part records (`import-log-parts.ts`).
+   */
   async writeIn(tx: GraphWriter, record: ImportLogRecord): Promise<void> {
-    await tx.putRecords([{ id: record.id, type: IMPORT_LOG_RECORD_TYPE, props: toProps(record) }]);
+    const lists = idLists({ touched: record.touched, log: record.log, result: record.result });
+    const parted = lists.reduce((count, { ids }) => count + ids.length, 0) > PART_IDS ? lists : [];
+    const props = toProps(record, new Set(parted.map(({ ids }) => ids)));
+    if (parted.length > 0) {
+      props.parts = JSON.stringify(parted.map(({ path, ids }): PartedList => ({ path, count: ids.length })));
+    }
+    await tx.putRecords([{ id: record.id, type: IMPORT_LOG_RECORD_TYPE, props }]);
+    await writeParts(tx, record.id, parted);
   }
 
   /** Stores the log in a transaction of its own: a failed import's record, after the rollback. */
@@ -98,8 +127,10 @@ export class ImportLogService {
   }
 
   async get(id: string): Promise<ImportLogRecord | undefined> {
-    const node = await this.graph.read((tx) => tx.getRecord(id));
-    return node?.type === IMPORT_LOG_RECORD_TYPE ? fromNode(node) : undefined;
+    return this.graph.read(async (tx) => {
+      const node = await tx.getRecord(id);
+      return node?.type === IMPORT_LOG_RECORD_TYPE ? withParts(tx, node) : undefined;
+    });
   }
 
   /** Newest first. */
@@ -109,16 +140,18 @@ export class ImportLogService {
       const value = query[name];
       if (value !== undefined) equals[name] = value;
     }
-    const { total, records } = await this.graph.read((tx) =>
-      tx.findRecords({
+    return this.graph.read(async (tx) => {
+      const { total, records } = await tx.findRecords({
         type: IMPORT_LOG_RECORD_TYPE,
         equals,
         range: { property: 'started', from: query.from, to: query.to },
         orderBy: { property: 'started', descending: true },
         offset: query.offset,
         limit: query.limit,
-      }),
-    );
-    return { total, records: records.map(fromNode) };
+      });
+      const complete: ImportLogRecord[] = [];
+      for (const node of records) complete.push(await withParts(tx, node));
+      return { total, records: complete };
+    });
   }
 }

@@ -96,7 +96,10 @@ export interface FinishResult {
   answer?(log: ImportLogDocument): Record<string, unknown>;
 }
 
-/** What the run did, handed to `finish`. */
+/**
+ * What the run did, handed to `finish`: views of the run's result for each id rather than copies
+ * (a set's `size` counts its ids afresh), so that a step that asks about a few ids costs little.
+ */
 export interface ImportOutcome {
   /** Every id produced, whatever happened to it. */
   produced: ReadonlySet<string>;
