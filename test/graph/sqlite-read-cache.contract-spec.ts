@@ -13,12 +13,17 @@ import { unit } from './graph-store.contract';
 
 const WORDS = ['records', 'recordings', 'camp', 'council', 'file', 'files', 'zebra'];
 
-/** Deterministic text with many equal scores (same words, same lengths) and >100 matches. */
+/**
+ * Deterministic text with many equal scores (same words, same lengths) and >100 matches. `count`
+ * less 3 must be prime.
+ */
 function units(count: number): ItemWrite[] {
   let state = 7;
   const next = () => (state = (state * 1103515245 + 12345) % 2147483648) % WORDS.length;
   return Array.from({ length: count }, (_, index) => {
-    const id = `u${String(index).padStart(3, '0')}`;
+    // Ids out of write order below the three roots, so that ties ordered by id differ from rid order.
+    const number = index < 3 ? index : 3 + (((index - 3) * 7919) % (count - 3));
+    const id = `u${String(number).padStart(3, '0')}`;
     const name = `${WORDS[next()]} ${WORDS[next() % 3]}`;
     const text = Array.from({ length: 1 + (index % 4) }, () => WORDS[next()]).join(' ');
     const parent = index < 3 ? undefined : { childOf: `u00${index % 3}` };

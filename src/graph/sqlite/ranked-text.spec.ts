@@ -1,4 +1,4 @@
-import { leaders, lowest, matchAll, Postings, postingsOf } from './ranked-text';
+import { compareCodePoints, leaders, lowest, matchAll, Postings, postingsOf } from './ranked-text';
 
 const postings = (pairs: [number, number][]): Postings => postingsOf(pairs);
 const plain = (matches: Postings) => ({ rows: [...matches.rows], scores: [...matches.scores] });
@@ -93,6 +93,32 @@ describe('lowest', () => {
       const values = Float64Array.from({ length: size }, () => Math.floor(next() * 20) - 10);
       const sorted = [...values].sort((a, b) => a - b);
       for (const k of [1, Math.ceil(size / 2), size]) expect(lowest(values, k)).toBe(sorted[k - 1]);
+    }
+  });
+});
+
+describe('compareCodePoints', () => {
+  it('orders as UTF-8 bytes do, surrogate pairs after the last characters of the BMP', () => {
+    const strings = [
+      '',
+      'a',
+      'ab',
+      'b',
+      'Z',
+      'é',
+      '\u{ff5e}',
+      '\u{fffd}',
+      '\u{1f600}',
+      '\u{10000}',
+      'a\u{1f600}',
+      'a\u{e000}',
+      '\u{d7ff}',
+    ];
+    const bytes = (text: string) => Buffer.from(text, 'utf8');
+    for (const a of strings) {
+      for (const b of strings) {
+        expect(Math.sign(compareCodePoints(a, b))).toBe(Math.sign(Buffer.compare(bytes(a), bytes(b))));
+      }
     }
   });
 });

@@ -124,3 +124,25 @@ export function lowest(values: Float64Array, k: number): number {
   }
   return copy[target];
 }
+
+/**
+ * Orders strings as SQLite's BINARY collation does: by their UTF-8 bytes, that is by code point.
+ * UTF-16 code units order the same except that surrogates (code points above U+FFFF) come after
+ * U+E000 to U+FFFF in code point order, not before.
+ */
+export function compareCodePoints(a: string, b: string): number {
+  const length = Math.min(a.length, b.length);
+  for (let i = 0; i < length; i++) {
+    const x = a.charCodeAt(i);
+    const y = b.charCodeAt(i);
+    if (x === y) continue;
+    if (x >= 0xd800 && y >= 0xd800) return lift(x) - lift(y);
+    return x - y;
+  }
+  return a.length - b.length;
+}
+
+/** Code units from U+D800 on, renumbered so that surrogates follow U+E000 to U+FFFF. */
+function lift(unit: number): number {
+  return unit >= 0xe000 ? unit - 0x800 : unit + 0x2000;
+}

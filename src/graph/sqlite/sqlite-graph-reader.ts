@@ -14,7 +14,7 @@ import {
 import { attachDependents, DependentRow, POSITION_BITS } from './dependent-rows';
 import { recordQuerySql } from './record-sql';
 import { SCORE, searchSql, SearchSql, Subtree } from './search-sql';
-import { leaders, matchAll, Postings, postingsOf } from './ranked-text';
+import { compareCodePoints, leaders, matchAll, Postings, postingsOf } from './ranked-text';
 import { textRow, textRowRange, TYPE_MASK, typeCodes } from './text-rows';
 import { PATH_SEPARATOR, pathBelow, pathRange } from './item-paths';
 import { ftsPhrases, SoleTerm, termRange } from './fts-query';
@@ -81,10 +81,7 @@ const SELECT_SUBTREE_ROWS = 'SELECT rid, type FROM item WHERE path >= ? AND path
 const SELECT_CHILD_ROWS = `
   SELECT DISTINCT n.rid, n.type FROM edge e JOIN item n ON n.id = e.src
   WHERE e.dst = ? AND e.type IN (${CHILD_EDGES})`;
-/** The first of ranked rows (`[rid, rank]` pairs), by rank and then id, as the search SQL orders. */
-const SELECT_LEADERS = `
-  SELECT k.id, k.type FROM json_each(?) c JOIN item k ON k.rid = c.value ->> 0
-  ORDER BY c.value ->> 1, k.id LIMIT ?`;
+const SELECT_REFS_BY_RID = 'SELECT rid, id, type FROM item WHERE rid IN (SELECT value FROM json_each(?))';
 const TEXT_ROW_TYPES = TYPE_MASK + 1;
 
 const SELECT_INCOMING = `
@@ -294,9 +291,27 @@ export class SqliteGraphReader implements GraphReader {
       keep: codes && ((row) => codes.has(row % TEXT_ROW_TYPES)),
     });
     const { rows, ranks } = leaders(matches, TOP_HITS);
-    const ranked = JSON.stringify(rows.map((row, index) => [Math.floor(row / TEXT_ROW_TYPES), ranks[index]]));
-    const top = rows.length === 0 ? [] : (this.statement(SELECT_LEADERS).all(ranked, TOP_HITS) as ItemRef[]);
-    return { total: matches.rows.length, top };
+    return { total: matches.rows.length, top: this.inRankOrder(rows, ranks) };
+  }
+
+  /** The items of ranked rows, by rank and then id, as the search SQL orders them. */
+  private inRankOrder(rows: readonly number[], ranks: readonly number[]): ItemRef[] {
+    if (rows.length === 0) return [];
+    const rids = rows.map((row) => Math.floor(row / TEXT_ROW_TYPES));
+    const refs = new Map<number, ItemRef>();
+    for (const [rid, id, type] of this.statement(SELECT_REFS_BY_RID, 'raw').all(JSON.stringify(rids)) as [
+      number,
+      string,
+      ItemType,
+    ][]) {
+      refs.set(rid, { id, type });
+    }
+    const ranked = rids.flatMap((rid, index) => {
+      const ref = refs.get(rid);
+      return ref === undefined ? [] : [{ rank: ranks[index], ref }];
+    });
+    ranked.sort((a, b) => a.rank - b.rank || compareCodePoints(a.ref.id, b.ref.id));
+    return ranked.slice(0, TOP_HITS).map(({ ref }) => ref);
   }
 
   /** A phrase's postings, kept per store version and weighed by their rows. */
