@@ -44,3 +44,9 @@ export const NAME_WEIGHT = 10;
 
 /** Binds a list as one JSON parameter: `IN (SELECT value FROM json_each(?))`. */
 export const IN_JSON = 'IN (SELECT value FROM json_each(?))';
+
+/** `(?, ?), (?, ?)`: `rows` rows of `width` parameters, for a VALUES list. */
+export function parameterRows(rows: number, width: number): string {
+  const row = `(${new Array<string>(width).fill('?').join(', ')})`;
+  return new Array<string>(rows).fill(row).join(', ');
+}

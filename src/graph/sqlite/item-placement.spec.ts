@@ -1,0 +1,77 @@
+import Database from 'better-sqlite3';
+import { ItemPlacement } from './item-placement';
+import { pathBelow } from './item-paths';
+import { migrate } from './schema';
+import { StatementCache } from './statement-cache';
+
+describe('ItemPlacement', () => {
+  let db: Database.Database;
+  let placement: ItemPlacement;
+  let nextRid: number;
+
+  beforeEach(() => {
+    db = new Database(':memory:');
+    migrate(db);
+    const statements = new StatementCache(db);
+    placement = new ItemPlacement((sql, mode) => statements.get(sql, mode));
+    nextRid = 1;
+  });
+
+  afterEach(() => db.close());
+
+  /** Stores an item as the writer does: with the path `create` gives, or none yet. */
+  const create = (id: string, parent?: string) => {
+    const rid = nextRid++;
+    const path = placement.create(id, rid, parent);
+    db.prepare("INSERT INTO item (rid, id, type, props, path) VALUES (?, ?, 'DocumentaryUnit', '{}', ?)").run(
+      rid,
+      id,
+      path,
+    );
+  };
+  const pathOf = (id: string) => db.prepare('SELECT path FROM item WHERE id = ?').pluck().get(id);
+  const below = (...ancestors: string[]) => ancestors.reduce(pathBelow, '');
+
+  it('places children written before their parent, more of them than one statement sets', () => {
+    create('root');
+    const children = Array.from({ length: 150 }, (_, index) => `c${index}`);
+    for (const child of children) create(child, 'p');
+    create('p', 'root');
+    expect(children.map(pathOf).filter((path) => path === null)).toHaveLength(150);
+
+    placement.placeAll();
+
+    expect(pathOf('p')).toBe(below('root'));
+    expect(new Set(children.map(pathOf))).toEqual(new Set([below('root', 'p')]));
+  });
+
+  it('moves items that hang below a bare id once that item is written, in a later round', () => {
+    create('root');
+    for (const child of ['a1', 'a2']) create(child, 'a');
+    create('b1', 'b');
+    create('b2', 'b1');
+    create('lone', 'nowhere');
+    placement.placeAll();
+    expect([pathOf('a1'), pathOf('b2')]).toEqual([below('a'), below('b', 'b1')]);
+
+    create('a', 'root');
+    create('b', 'a');
+    placement.placeAll();
+
+    expect(['a1', 'a2', 'b', 'b1', 'b2', 'lone'].map(pathOf)).toEqual([
+      below('root', 'a'),
+      below('root', 'a'),
+      below('root', 'a'),
+      below('root', 'a', 'b'),
+      below('root', 'a', 'b', 'b1'),
+      below('nowhere'),
+    ]);
+  });
+
+  it('refuses an item below itself', () => {
+    create('x', 'z');
+    create('y', 'x');
+    create('z', 'y');
+    expect(() => placement.placeAll()).toThrow(/cannot be placed below itself/);
+  });
+});
