@@ -4,10 +4,12 @@ import { writeHash } from '../../items/change-detection';
 import { ImportSource, ReadEvent } from '../formats/read-events';
 import {
   FromWorker,
+  loadExport,
   ReadFunction,
-  ReadJob,
   sentError,
+  SentEvent,
   ToWorker,
+  UnbuiltItem,
   WorkerFlow,
   WorkerInput,
   WorkerStart,
@@ -15,8 +17,8 @@ import {
 
 /**
  * The worker side of `readInWorker`: runs a reader's `ReadFunction` on the bytes the main thread
- * sends and sends its events back in messages, items with their write hash when this thread has
- * the time. Loaded only as a worker's entry (`worker-reading.ts` starts it).
+ * sends and sends its events back in messages, items built and with their write hash when this
+ * thread has the time. Loaded only as a worker's entry (`worker-reading.ts` starts it).
  */
 
 function send(port: MessagePort, message: FromWorker): void {
@@ -52,7 +54,7 @@ class IncomingBytes {
  * unacknowledged: it reads no further ahead of the consumer than that.
  */
 class OutgoingEvents {
-  private events: ReadEvent[] = [];
+  private events: (ReadEvent | UnbuiltItem)[] = [];
   private credit: number;
   private wake?: () => void;
 
@@ -63,21 +65,20 @@ class OutgoingEvents {
     this.credit = flow.messagesAhead;
   }
 
-  async add(event: ReadEvent): Promise<void> {
-    this.events.push(event);
-    if (this.events.length >= this.flow.eventsPerMessage) await this.flush();
+  /** Queues the event; true when a message's worth is queued, which `flush` should send. */
+  add(event: ReadEvent | UnbuiltItem): boolean {
+    return this.events.push(event) >= this.flow.eventsPerMessage;
   }
 
   async flush(): Promise<void> {
     if (this.events.length === 0) return;
-    // The consumer is behind, so this thread would wait: it hashes the items meanwhile, which the
-    // consumer then need not. A consumer that keeps up (a re-import, which writes little) hashes
-    // them itself, while this thread reads on.
-    if (this.credit === 0) this.events.forEach(addHash);
+    // A consumer that is behind (a commit, which writes) gets the items built and hashed, which
+    // this thread does while it would wait anyway. One that keeps up (a re-import, which writes
+    // little) builds and hashes them itself, while this thread reads on.
+    const events = this.events.map(this.consumerBehind() ? finished : sendable);
+    this.events = [];
     while (this.credit === 0) await new Promise<void>((resolve) => (this.wake = resolve));
     this.credit -= 1;
-    const events = this.events;
-    this.events = [];
     send(this.port, { type: 'events', events });
     // The reader keeps this thread busy while it has bytes: a turn of the event loop here takes
     // in the acknowledgements and bytes that have arrived, so that the count of messages ahead
@@ -89,18 +90,26 @@ class OutgoingEvents {
     this.credit += 1;
     this.wake?.();
   }
+
+  /**
+   * Whether the consumer is behind: another message waits besides the one it is on, or this
+   * thread may send no more. (One that keeps up may still be on the last message now and then.)
+   */
+  private consumerBehind(): boolean {
+    return this.credit === 0 || this.flow.messagesAhead - this.credit >= 2;
+  }
 }
 
-/** Computes the item's write hash here, on the reading thread, so that the writing one need not. */
-function addHash(event: ReadEvent): void {
-  if (event.kind === 'item') event.hash ??= writeHash(event.write.bundle, event.write.edges);
+/** The event built, an item with its write hash: done here, so that the writing thread need not. */
+function finished(event: ReadEvent | UnbuiltItem): ReadEvent {
+  const built = event.kind === 'unbuilt' ? event.build() : event;
+  if (built.kind === 'item') built.hash ??= writeHash(built.write.bundle, built.write.edges);
+  return built;
 }
 
-function loadReader(job: ReadJob<unknown>): ReadFunction<unknown> {
-  // eslint-disable-next-line @typescript-eslint/no-require-imports
-  const exported = (require(job.module) as Record<string, unknown>)[job.exportName];
-  if (typeof exported !== 'function') throw new Error(`${job.module} exports no function ${job.exportName}`);
-  return exported as ReadFunction<unknown>;
+/** The event as sent for the consumer to finish: an unbuilt item as its part. */
+function sendable(event: ReadEvent | UnbuiltItem): SentEvent {
+  return event.kind === 'unbuilt' ? event.part() : event;
 }
 
 async function run(port: MessagePort, input: WorkerInput): Promise<void> {
@@ -110,14 +119,17 @@ async function run(port: MessagePort, input: WorkerInput): Promise<void> {
     if (message.type === 'ack') events.acknowledge();
     else bytes.receive(message.type === 'bytes' ? message.chunk : undefined);
   });
-  const read = loadReader(input.job);
+  const read = loadExport<ReadFunction<unknown>>(input.job, input.job.exportName);
   const { file } = input.source;
   const source: ImportSource = {
     ...input.source,
     bytes: () => (file === undefined ? bytes.read() : createReadStream(file)),
   };
   try {
-    for await (const event of read(source, input.job.settings)) await events.add(event);
+    for await (const event of read(source, input.job.settings)) {
+      // Not an await per event: most only join the next message.
+      if (events.add(event)) await events.flush();
+    }
   } finally {
     // Read in process, the events before a failure reach the run before the error does.
     await events.flush();

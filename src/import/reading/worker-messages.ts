@@ -5,16 +5,54 @@ import { ImportInputError, ImportSource, ReadEvent } from '../formats/read-event
  * stays free of Nest, as does everything a worker loads.
  */
 
+/**
+ * What an item is built from when it crosses threads unbuilt: plain data, sent by structured clone.
+ * A list, which tells it apart from the events sent with it, and clones faster than objects (their
+ * keys are sent with each one).
+ */
+export type ItemPart = unknown[];
+
+/**
+ * An item a reader has read but not built, so that whichever thread has the time builds it: the
+ * worker, while the consumer is behind; else the consumer's thread, from `part()`, which costs
+ * less to send than the item (building and sending an item cost the worker more than reading it).
+ */
+export interface UnbuiltItem {
+  kind: 'unbuilt';
+  build(): ReadEvent;
+  /** What the job's `PartBuilder` builds the item from. */
+  part(): ItemPart;
+}
+
 /** A reader's pure part: what runs in the worker (or in process, with the same results). */
-export type ReadFunction<S> = (source: ImportSource, settings: S) => AsyncIterable<ReadEvent>;
+export type ReadFunction<S> = (source: ImportSource, settings: S) => AsyncIterable<ReadEvent | UnbuiltItem>;
+
+/** Builds, on the consumer's thread, the item of an `UnbuiltItem`'s part. */
+export type PartBuilder = (part: ItemPart) => ReadEvent;
+
+/** Makes the `PartBuilder` for one source of a job with these settings. */
+export type PartBuilderFactory<S> = (settings: S, source: Omit<ImportSource, 'bytes'>) => PartBuilder;
 
 /** A reader to run in a worker: the `ReadFunction` that `module` exports as `exportName`. */
 export interface ReadJob<S> {
   /** The module's absolute path, as `require.resolve` gives it. */
   module: string;
   exportName: string;
+  /**
+   * The name under which `module` exports its `PartBuilderFactory`: needed when the function
+   * yields `UnbuiltItem`s. The consumer's thread loads it.
+   */
+  partBuilder?: string;
   /** The function's settings; they cross to the worker by structured clone. */
   settings: S;
+}
+
+/** The function `job.module` exports under `name`; throws when there is none. */
+export function loadExport<F>(job: ReadJob<unknown>, name: string): F {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  const exported = (require(job.module) as Record<string, unknown>)[name];
+  if (typeof exported !== 'function') throw new Error(`${job.module} exports no function ${name}`);
+  return exported as F;
 }
 
 /** How far a worker may read ahead of the thread that consumes its events. */
@@ -55,10 +93,13 @@ export type ToWorker =
   /** The consumer has finished with one message of events. */
   | { type: 'ack' };
 
+/** An event, or the part of an unbuilt item, which the consumer's thread builds. */
+export type SentEvent = ReadEvent | ItemPart;
+
 export type FromWorker =
   /** The worker took a chunk of this many bytes: as many more may be sent. */
   | { type: 'consumed'; bytes: number }
-  | { type: 'events'; events: ReadEvent[] }
+  | { type: 'events'; events: SentEvent[] }
   /** The reader finished; every event was sent. */
   | { type: 'done' }
   /** The reader failed, after sending the events it produced before. */

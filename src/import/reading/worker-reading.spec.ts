@@ -112,6 +112,39 @@ describe('readInWorker', () => {
     expect(second.hash).toBe(writeHash(second.write.bundle, second.write.edges));
   });
 
+  describe('with items left unbuilt', () => {
+    const unbuilt = { ...job('unbuiltItemPerLine'), partBuilder: 'unbuiltLineBuilder' };
+    const builders = (events: readonly ReadEvent[]) =>
+      events.map((event) => (event as ItemProduced).write.bundle.data.builtBy);
+
+    it('builds them on this thread, with the part builder the job names, while it keeps up', async () => {
+      const events = await collect(readInWorker(sourceOf('a\nb\nc'), unbuilt, flow));
+      expect(ids(events)).toEqual(['a', 'b', 'c']);
+      expect(builders(events)).toEqual(['consumer', 'consumer', 'consumer']);
+      expect(events.every((event) => (event as ItemProduced).hash === undefined)).toBe(true);
+    });
+
+    it('builds and hashes them in the worker once another message waits besides the one in use', async () => {
+      const oneByOne: WorkerFlow = { eventsPerMessage: 1, messagesAhead: 3, bytesAhead: 1024 };
+      const iterator = readInWorker(sourceOf('a\nb\nc\nd'), unbuilt, oneByOne);
+      const events = [(await iterator.next()).value as ReadEvent];
+      // Meanwhile the worker sends b, then finds a and b waiting: it builds c, and d for want of credit.
+      await settle();
+      for (let next = await iterator.next(); next.done !== true; next = await iterator.next()) {
+        events.push(next.value);
+      }
+      expect(builders(events)).toEqual(['consumer', 'consumer', 'worker', 'worker']);
+      const { write, hash } = events[3] as ItemProduced;
+      expect(hash).toBe(writeHash(write.bundle, write.edges));
+    });
+
+    it('fails when the job names no part builder', async () => {
+      await expect(collect(readInWorker(sourceOf('a'), job('unbuiltItemPerLine'), flow))).rejects.toThrow(
+        'left an item unbuilt but names no part builder',
+      );
+    });
+  });
+
   it('throws an input error of the worker as an ImportInputError with its place, after the events before it', async () => {
     const events: ReadEvent[] = [];
     const reading = (async () => {

@@ -1,11 +1,23 @@
 import { Worker } from 'node:worker_threads';
 import { ImportSource, ReadEvent } from '../formats/read-events';
-import { FromWorker, ReadJob, receivedError, ToWorker, WorkerFlow, WorkerStart } from './worker-messages';
+import {
+  FromWorker,
+  loadExport,
+  PartBuilder,
+  PartBuilderFactory,
+  ReadJob,
+  receivedError,
+  SentEvent,
+  ToWorker,
+  WorkerFlow,
+  WorkerStart,
+} from './worker-messages';
 
 /**
- * Reading a source in a worker thread, so that parsing and building items (one core) runs beside
- * the import run's store lookups and writes (another). The main thread reads the source's bytes
- * and passes them on; the worker runs the reader's pure function and sends its events back.
+ * Reading a source in a worker thread, so that parsing (one core) runs beside the import run's
+ * store lookups and writes (another), and building items on whichever has the time. The main
+ * thread reads the source's bytes and passes them on; the worker runs the reader's pure function
+ * and sends its events back.
  */
 
 export const DEFAULT_FLOW: WorkerFlow = {
@@ -51,7 +63,7 @@ function startWorker(source: ImportSource, job: ReadJob<unknown>, flow: WorkerFl
 /** The main thread's side of one worker: sends it bytes as it asks, queues what it sends back. */
 class WorkerReading {
   private readonly worker: Worker;
-  private readonly received: ReadEvent[][] = [];
+  private readonly received: SentEvent[][] = [];
   private done = false;
   /** Whether this thread is still passing the source's bytes on. */
   private feeding: boolean;
@@ -77,7 +89,7 @@ class WorkerReading {
   }
 
   /** The next message's events; undefined when the reader is done. Throws the reader's error. */
-  async next(): Promise<ReadEvent[] | undefined> {
+  async next(): Promise<SentEvent[] | undefined> {
     for (;;) {
       const events = this.received.shift();
       if (events !== undefined) {
@@ -166,9 +178,22 @@ class WorkerReading {
   }
 }
 
+/** What builds the items the worker sends unbuilt: the job's `PartBuilder`, loaded on this thread. */
+function partBuilder<S>(source: ImportSource, job: ReadJob<S>): PartBuilder {
+  const { partBuilder: name } = job;
+  if (name === undefined) {
+    return () => {
+      throw new Error(`${job.module} left an item unbuilt but names no part builder`);
+    };
+  }
+  const { tag, contentType, size, file } = source;
+  return loadExport<PartBuilderFactory<S>>(job, name)(job.settings, { tag, contentType, size, file });
+}
+
 /**
  * Reads `source` with `job`'s function in a worker thread, yielding its events in order, as the
- * function would in process. The worker reads ahead of the consumer by at most `flow`'s limits.
+ * function would in process; the items it leaves unbuilt are built by the worker or here,
+ * whichever has the time. The worker reads ahead of the consumer by at most `flow`'s limits.
  * An `ImportInputError` in the worker is thrown here as one, with its place; any other error as an
  * `Error` with its message; an error of the source's own bytes as it is. The worker is ended when
  * the reading ends, however it ends (finished, failed, or the consumer stopped early).
@@ -178,11 +203,12 @@ export async function* readInWorker<S>(
   job: ReadJob<S>,
   flow: WorkerFlow = DEFAULT_FLOW,
 ): AsyncGenerator<ReadEvent> {
+  const build = partBuilder(source, job);
   const reading = new WorkerReading(source, job, flow);
   try {
     for (let events = await reading.next(); events !== undefined; events = await reading.next()) {
       // A loop, not `yield*`: delegating to an array costs an extra await per event.
-      for (const event of events) yield event;
+      for (const event of events) yield Array.isArray(event) ? build(event) : event;
       reading.acknowledge();
     }
   } finally {

@@ -71,14 +71,21 @@ export abstract class MappedXmlHandler<T> implements XmlContentHandler<T> {
   private documentPath: ElementPath | undefined;
   private elementPaths = 0;
   /** The open nodes, the document's root node first. */
-  protected readonly nodes: RawNode[] = [new RawNode()];
+  protected readonly nodes: RawNode[];
   private events: T[] = [];
 
   protected constructor(
     /** Replaceable until the root element starts, for formats whose mapping depends on the root. */
     protected mapping: XmlMapping,
     protected readonly locator: XmlLocator,
-  ) {}
+    /**
+     * Whether the nodes may hold slices of the parser's input as values (see `RawNode`): when
+     * what the handler produces is soon copied, as when it is sent to another thread.
+     */
+    private readonly keepsSlices = false,
+  ) {
+    this.nodes = [this.newNode()];
+  }
 
   /** Whether an element collects its content in a sub-node; must depend on its arguments only. */
   protected abstract opensSubNode(name: string, field: string | undefined): boolean;
@@ -115,7 +122,7 @@ export abstract class MappedXmlHandler<T> implements XmlContentHandler<T> {
     element.name = name;
     element.field = path.field;
     element.subNode = path.subNode;
-    if (element.subNode) this.nodes.push(new RawNode());
+    if (element.subNode) this.nodes.push(this.newNode());
     this.mapAttributes(element, attributes);
     this.elementStarted(element, attributes);
   }
@@ -172,6 +179,10 @@ export abstract class MappedXmlHandler<T> implements XmlContentHandler<T> {
     element.spaceAfter = false;
     element.textField = undefined;
     return element;
+  }
+
+  private newNode(): RawNode {
+    return new RawNode(!this.keepsSlices);
   }
 
   /** Closes the innermost sub-node and returns it. */

@@ -68,6 +68,12 @@ export class RawNode {
   private children: Map<string, RawNode[]> | undefined;
 
   /**
+   * @param detachesText whether the node keeps a text it is given as a copy of its own (see
+   *   `detached`); needless when its values are soon copied anyway, as when sent to another thread.
+   */
+  constructor(private readonly detachesText = true) {}
+
+  /**
    * Adds a value to a field (the reference's `putPropertyInGraph`): white space is normalised,
    * an empty value is dropped, a second value turns the field into a list.
    */
@@ -78,7 +84,11 @@ export class RawNode {
   /** `put` for a value whose white space is already normalised. */
   putNormalised(field: string, text: string): void {
     if (text === '') return;
-    const value = field.startsWith(LANGUAGE_FIELD_PREFIX) ? (toLanguageCode(text) ?? text) : detached(text);
+    const value = field.startsWith(LANGUAGE_FIELD_PREFIX)
+      ? (toLanguageCode(text) ?? text)
+      : this.detachesText
+        ? detached(text)
+        : text;
     const current = this.values.get(field);
     if (current === undefined) this.values.set(field, value);
     else if (typeof current === 'string') this.values.set(field, [current, value]);

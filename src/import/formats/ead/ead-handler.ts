@@ -35,7 +35,7 @@ export interface EadUnit {
   /** Its parent unit's id; undefined for a top-level unit. */
   parentId: string | undefined;
   /** The maintenance events of its description. */
-  maintenanceEvents: Props[];
+  maintenanceEvents: readonly Props[];
   /** Where its end tag ends. */
   line: number;
   column: number;
@@ -93,7 +93,8 @@ export class EadHandler<T> extends MappedXmlHandler<T> {
   private readonly units: OpenUnit[] = [];
   private topLevelUnits = 0;
   private eadId: string | undefined;
-  private readonly globalEvents: Props[] = [];
+  /** Replaced, never changed: units share it, and their items may be built after more are read. */
+  private globalEvents: readonly Props[] = [];
 
   constructor(
     mapping: XmlMapping,
@@ -101,8 +102,10 @@ export class EadHandler<T> extends MappedXmlHandler<T> {
     private readonly importer: UnitImporter<T>,
     private defaultLanguage: string,
     private readonly missingUnitId: MissingUnitIdPolicy,
+    /** Whether units may hold slices of the parser's input: see `MappedXmlHandler`. */
+    keepsSlices = false,
   ) {
-    super(mapping, locator);
+    super(mapping, locator, keepsSlices);
   }
 
   protected opensSubNode(name: string, field: string | undefined): boolean {
@@ -140,7 +143,8 @@ export class EadHandler<T> extends MappedXmlHandler<T> {
       return;
     }
     if (element.field === MAINTENANCE_EVENT && GLOBAL_EVENT_ELEMENTS.has(element.name)) {
-      this.globalEvents.push({ ...maintenanceEventData(node), order: this.globalEvents.length });
+      const event = { ...maintenanceEventData(node), order: this.globalEvents.length };
+      this.globalEvents = [...this.globalEvents, event];
     }
     if (element.field !== undefined) this.currentNode.addSubNode(element.field, node);
   }

@@ -11,7 +11,7 @@ import {
   ReadEvent,
 } from '../format-reader';
 import { MissingUnitIdPolicy } from './ead-handler';
-import { EadReadSettings, readEad } from './ead-read';
+import { eadPartBuilder, EadReadSettings, readEad, readEadInWorker } from './ead-read';
 
 const MISSING_UNITID_PARAMETER = 'missing-unitid';
 const MISSING_UNITID_POLICIES: readonly MissingUnitIdPolicy[] = ['error', 'attribute', 'position'];
@@ -81,7 +81,8 @@ export class EadReader implements FormatReader {
     if (!readsInWorker(source, this.config.import.workerMinBytes)) return readEad(source, settings);
     return readInWorker(source, {
       module: require.resolve('./ead-read'),
-      exportName: readEad.name,
+      exportName: readEadInWorker.name,
+      partBuilder: eadPartBuilder.name,
       settings,
     });
   }

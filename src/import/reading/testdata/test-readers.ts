@@ -1,4 +1,5 @@
 import { ImportInputError, ImportSource, ItemProduced, ReadEvent } from '../../formats/read-events';
+import { PartBuilder, UnbuiltItem } from '../worker-messages';
 
 /**
  * Readers for `worker-reading.spec.ts`, which runs them in worker threads. Every source's bytes
@@ -33,6 +34,24 @@ export async function* itemPerLine(
   settings: { prefix: string },
 ): AsyncGenerator<ReadEvent> {
   for await (const line of lines(source)) yield item(`${settings.prefix}${line}`, source.tag);
+}
+
+/** `item`, saying in its data which thread built it. */
+function builtItem(id: string, tag: string, builtBy: 'worker' | 'consumer'): ItemProduced {
+  const event = item(id, tag);
+  event.write.bundle.data.builtBy = builtBy;
+  return event;
+}
+
+/** One item per line, left unbuilt: its part is the line, `unbuiltLineBuilder` its part builder. */
+export async function* unbuiltItemPerLine(source: ImportSource): AsyncGenerator<UnbuiltItem> {
+  for await (const line of lines(source)) {
+    yield { kind: 'unbuilt', build: () => builtItem(line, source.tag, 'worker'), part: () => [line] };
+  }
+}
+
+export function unbuiltLineBuilder(_settings: unknown, source: Omit<ImportSource, 'bytes'>): PartBuilder {
+  return ([line]) => builtItem(line as string, source.tag, 'consumer');
 }
 
 /** One item per chunk of bytes, whatever it holds. */

@@ -1,0 +1,84 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { UnbuiltItem } from '../../reading/worker-messages';
+import { ImportSource, ReadEvent } from '../read-events';
+import { EAD2002_PROPERTIES } from './ead2002-mapping';
+import { eadPartBuilder, EadReadSettings, readEad, readEadInWorker } from './ead-read';
+
+const FIXTURES = path.resolve(__dirname, '../../../../../shared/fixtures/ehri');
+
+function sourceOf(content: string | Buffer, chunkSize = 1000): ImportSource {
+  const bytes = Buffer.from(content);
+  return {
+    tag: 'doc.xml',
+    async *bytes() {
+      for (let start = 0; start < bytes.length; start += chunkSize)
+        yield bytes.subarray(start, start + chunkSize);
+    },
+  };
+}
+
+function settingsOf(options: Partial<EadReadSettings> = {}): EadReadSettings {
+  return {
+    scope: { id: 'nl-r1', type: 'Repository', identifiers: ['nl', 'r1'] },
+    lang: 'eng',
+    missingUnitId: 'error',
+    ...options,
+  };
+}
+
+async function collect<T>(events: AsyncIterable<T>): Promise<T[]> {
+  const collected: T[] = [];
+  for await (const event of events) collected.push(event);
+  return collected;
+}
+
+/**
+ * What `readEadInWorker` reads, once all is read: every other item built as the worker builds it,
+ * the others from their parts, cloned as they cross threads, in order.
+ */
+async function builtAfterReading(content: string | Buffer, settings: EadReadSettings): Promise<ReadEvent[]> {
+  const read = await collect(readEadInWorker(sourceOf(content), settings));
+  const build = eadPartBuilder(settings, { tag: 'doc.xml' });
+  let unbuilt = 0;
+  return read.map((event: ReadEvent | UnbuiltItem) => {
+    if (event.kind !== 'unbuilt') return event;
+    return unbuilt++ % 2 === 0 ? event.build() : build(structuredClone(event.part()));
+  });
+}
+
+describe('readEadInWorker with eadPartBuilder', () => {
+  it.each([
+    ['comprehensive-ead.xml', 'error'],
+    ['hierarchical-ead.xml', 'error'],
+    ['irn1351.xml', 'error'],
+    ['anonymous-c-levels.xml', 'error'],
+    ['anonymous-c-levels.xml', 'attribute'],
+    ['missing-parent-unitid-ead.xml', 'position'],
+  ] as const)(
+    'reads %s (missing unit ids: %s) into the events readEad reads',
+    async (name, missingUnitId) => {
+      const content = readFileSync(path.join(FIXTURES, name));
+      const settings = settingsOf({ missingUnitId });
+      const expected = await collect(readEad(sourceOf(content), settings));
+      expect(expected.length).toBeGreaterThan(0);
+      // Key order too: it is the order of the stored JSON.
+      expect(JSON.stringify(await builtAfterReading(content, settings))).toBe(JSON.stringify(expected));
+    },
+  );
+
+  it('gives a unit built later only the maintenance events read before it ended', async () => {
+    const settings = settingsOf({ properties: `${EAD2002_PROPERTIES}change/=MaintenanceEvent\n` });
+    const content =
+      '<ead><archdesc><did><unitid>top</unitid></did><dsc>' +
+      '<c01><did><unitid>a</unitid></did></c01>' +
+      '<c01><did><unitid>b</unitid></did><change><date>2020</date></change></c01>' +
+      '</dsc></archdesc></ead>';
+    const events = await builtAfterReading(content, settings);
+    expect(JSON.stringify(events)).toBe(JSON.stringify(await collect(readEad(sourceOf(content), settings))));
+    const maintenance = events.map((event) =>
+      event.kind === 'item' ? event.write.bundle.relations.describes?.[0].relations.maintenance?.length : -1,
+    );
+    expect(maintenance).toEqual([undefined, 1, 1]);
+  });
+});
