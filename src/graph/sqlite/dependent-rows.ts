@@ -30,6 +30,11 @@ export function dependentRange(itemRid: number): { first: number; end: number } 
   return { first: itemRid * POSITIONS_PER_ITEM, end: (itemRid + 1) * POSITIONS_PER_ITEM };
 }
 
+/** The rid of the item that owns the dependent with rid `rid`. */
+export function ownerRid(rid: number): number {
+  return Math.floor(rid / POSITIONS_PER_ITEM);
+}
+
 /** The rows of an item's dependents, parents first. */
 export function dependentRows(item: Bundle, itemRid: number): DependentRow[] {
   const rows: DependentRow[] = [];
@@ -72,7 +77,7 @@ export function attachDependents(items: ReadonlyMap<number, Bundle>, rows: reado
   let itemRid = -1;
   let nodes: Bundle[] = [];
   for (const [rid, id, type, parent, relation, props] of rows) {
-    const owner = Math.floor(rid / POSITIONS_PER_ITEM);
+    const owner = ownerRid(rid);
     if (owner !== itemRid) {
       itemRid = owner;
       item = items.get(owner);

@@ -11,11 +11,11 @@ import {
   StoredItem,
   SubtreeEntry,
 } from '../graph-store';
-import { attachDependents, DependentRow, POSITION_BITS } from './dependent-rows';
+import { attachDependents, DependentRow, ownerRid, POSITION_BITS } from './dependent-rows';
 import { recordQuerySql } from './record-sql';
 import { SCORE, searchSql, SearchSql, Subtree } from './search-sql';
 import { compareCodePoints, leaders, matchAll, Postings, postingsOf } from './ranked-text';
-import { textRow, textRowRange, TYPE_MASK, typeCodes } from './text-rows';
+import { ridOfTextRow, textRow, textRowRange, typeCodeOfTextRow, typeCodes } from './text-rows';
 import { PATH_SEPARATOR, pathBelow, pathRange } from './item-paths';
 import { ftsPhrases, SoleTerm, termRange } from './fts-query';
 import { SELECT_TERM_FROM } from './term-index';
@@ -82,7 +82,6 @@ const SELECT_CHILD_ROWS = `
   SELECT DISTINCT n.rid, n.type FROM edge e JOIN item n ON n.id = e.src
   WHERE e.dst = ? AND e.type IN (${CHILD_EDGES})`;
 const SELECT_REFS_BY_RID = 'SELECT rid, id, type FROM item WHERE rid IN (SELECT value FROM json_each(?))';
-const TEXT_ROW_TYPES = TYPE_MASK + 1;
 
 const SELECT_INCOMING = `
   SELECT src FROM edge WHERE dst = @target AND type = @type AND ${isWritten('@target')} ORDER BY src`;
@@ -177,7 +176,7 @@ export class SqliteGraphReader implements GraphReader {
     }
     const rids = JSON.stringify(rows.map((row) => row.rid));
     for (const row of this.statement(SELECT_DEPENDENTS, 'raw').all(rids) as DependentRow[]) {
-      byRid.get(Math.floor(row[0] / 2 ** POSITION_BITS))!.dependents.push(row);
+      byRid.get(ownerRid(row[0]))!.dependents.push(row);
     }
     const written = JSON.stringify(rows.map((row) => row.id));
     for (const edge of this.statement(SELECT_ITEM_EDGES).all(written) as EdgeRow[]) {
@@ -288,7 +287,7 @@ export class SqliteGraphReader implements GraphReader {
     const codes = query.types?.length ? new Set(typeCodes(query.types)) : undefined;
     const matches = matchAll(phrases, {
       within: query.scope && this.scopeRows(query.scope, subtree),
-      keep: codes && ((row) => codes.has(row % TEXT_ROW_TYPES)),
+      keep: codes && ((row) => codes.has(typeCodeOfTextRow(row))),
     });
     const { rows, ranks } = leaders(matches, TOP_HITS);
     return { total: matches.rows.length, top: this.inRankOrder(rows, ranks) };
@@ -297,7 +296,7 @@ export class SqliteGraphReader implements GraphReader {
   /** The items of ranked rows, by rank and then id, as the search SQL orders them. */
   private inRankOrder(rows: readonly number[], ranks: readonly number[]): ItemRef[] {
     if (rows.length === 0) return [];
-    const rids = rows.map((row) => Math.floor(row / TEXT_ROW_TYPES));
+    const rids = rows.map(ridOfTextRow);
     const refs = new Map<number, ItemRef>();
     for (const [rid, id, type] of this.statement(SELECT_REFS_BY_RID, 'raw').all(JSON.stringify(rids)) as [
       number,

@@ -17,6 +17,16 @@ export function textRow(rid: number | bigint, type: string): number {
   return Number(rid) * (TYPE_MASK + 1) + code;
 }
 
+/** The rid of the item a text row belongs to. */
+export function ridOfTextRow(row: number): number {
+  return Math.floor(row / (TYPE_MASK + 1));
+}
+
+/** The type code of a text row's item. */
+export function typeCodeOfTextRow(row: number): number {
+  return row % (TYPE_MASK + 1);
+}
+
 /** The codes of the known types among `types`. */
 export function typeCodes(types: readonly string[]): number[] {
   return types.flatMap((type) => TYPE_CODES.get(type) ?? []);
