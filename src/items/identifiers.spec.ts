@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { descriptionId, joinPath, slugify } from './identifiers';
+import { childId, descriptionId, joinPath, slugify } from './identifiers';
 
 const HIERARCHICAL_EAD = path.resolve(__dirname, '../../../shared/fixtures/ehri/hierarchical-ead.xml');
 
@@ -165,5 +165,18 @@ describe('descriptionId', () => {
 
   it('does not slugify the language code', () => {
     expect(descriptionId('c1', 'ENG', 'x')).toBe('c1.ENG-x');
+  });
+});
+
+describe('childId', () => {
+  it.each([
+    ['C00002', 'C00002-2'],
+    ['C00002', 'C00002'],
+    ['Fonds 12', 'Fonds 12/3 (b)'],
+    ['x', '-_-'],
+  ])('gives %s / %s the id joinPath gives the whole path', (parent, child) => {
+    expect(childId(joinPath(['nl', 'r1', parent]), parent, child)).toBe(
+      joinPath(['nl', 'r1', parent, child]),
+    );
   });
 });

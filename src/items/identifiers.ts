@@ -78,12 +78,23 @@ function lowerCaseJavaWord(word: string): string {
  */
 export function joinPath(segments: readonly string[]): string {
   return segments
-    .map((segment, index) => {
-      const previous = segments[index - 1];
-      const repeatsPrevious = previous !== undefined && segment !== previous && segment.startsWith(previous);
-      return slugify(repeatsPrevious ? segment.slice(previous.length) : segment);
-    })
+    .map((segment, index) => pathSegment(segment, segments[index - 1]))
     .join(HIERARCHY_SEPARATOR);
+}
+
+/**
+ * The id of a child whose parent has the id `parentId` and the raw last segment `parentSegment`:
+ * what `joinPath` gives the child's whole path, since it treats each segment by the one before it
+ * only. Cheaper than `joinPath` when the parent's id is known.
+ */
+export function childId(parentId: string, parentSegment: string, segment: string): string {
+  return parentId + HIERARCHY_SEPARATOR + pathSegment(segment, parentSegment);
+}
+
+/** A segment of an id as `joinPath` makes it, after the raw segment `previous`. */
+function pathSegment(segment: string, previous: string | undefined): string {
+  const repeatsPrevious = previous !== undefined && segment !== previous && segment.startsWith(previous);
+  return slugify(repeatsPrevious ? segment.slice(previous.length) : segment);
 }
 
 /**

@@ -1,6 +1,6 @@
 import { ItemWrite } from '../../../graph/graph-store';
 import { Bundle, Props } from '../../../items/bundle';
-import { descriptionId, joinPath, slugify } from '../../../items/identifiers';
+import { childId, descriptionId, joinPath } from '../../../items/identifiers';
 import { ItemEdgeType, ItemType } from '../../../items/item-types';
 import { ACCESS_POINT_TYPE, IDENTIFIER, LANGUAGE_CODE, NAME, SOURCE_FILE_ID } from '../../../items/ontology';
 import { extractDates } from '../common/date-parser';
@@ -74,10 +74,7 @@ export class UnitImporter implements EadUnitImporter<ReadEvent> {
 
   unitId(localId: string, parent?: { id: string; localId: string }): string {
     if (parent === undefined) return joinPath([...this.settings.scope.identifiers, localId]);
-    // joinPath treats each segment by the one before it only: a child's id is its parent's plus
-    // the last segment as joinPath makes it, which saves slugifying the parent's every time.
-    const repeatsParent = localId !== parent.localId && localId.startsWith(parent.localId);
-    return `${parent.id}-${slugify(repeatsParent ? localId.slice(parent.localId.length) : localId)}`;
+    return childId(parent.id, parent.localId, localId);
   }
 
   importUnit(unit: EadUnit): ReadEvent {
