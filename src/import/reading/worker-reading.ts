@@ -51,12 +51,7 @@ function startWorker(source: ImportSource, job: ReadJob<unknown>, flow: WorkerFl
   const entry = require.resolve('./reading-worker');
   // Tests and development run the TypeScript sources, so the worker compiles what it loads.
   const register = entry.endsWith('.ts') ? require.resolve('ts-node/register/transpile-only') : undefined;
-  const { tag, contentType, size, file } = source;
-  const start: WorkerStart = {
-    entry,
-    register,
-    input: { job, source: { tag, contentType, size, file }, flow },
-  };
+  const start: WorkerStart = { entry, register, input: { job, source: withoutBytes(source), flow } };
   return new Worker(BOOTSTRAP, { eval: true, workerData: start });
 }
 
@@ -186,8 +181,12 @@ function partBuilder<S>(source: ImportSource, job: ReadJob<S>): PartBuilder {
       throw new Error(`${job.module} left an item unbuilt but names no part builder`);
     };
   }
-  const { tag, contentType, size, file } = source;
-  return loadExport<PartBuilderFactory<S>>(job, name)(job.settings, { tag, contentType, size, file });
+  return loadExport<PartBuilderFactory<S>>(job, name)(job.settings, withoutBytes(source));
+}
+
+/** A source's description, which can cross to a worker: all but its bytes. */
+function withoutBytes({ tag, contentType, size, file }: ImportSource): Omit<ImportSource, 'bytes'> {
+  return { tag, contentType, size, file };
 }
 
 /**

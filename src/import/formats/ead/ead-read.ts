@@ -20,6 +20,10 @@ export interface EadReadSettings {
   missingUnitId: MissingUnitIdPolicy;
 }
 
+function unitImporter(source: Pick<ImportSource, 'tag'>, settings: EadReadSettings): UnitImporter {
+  return new UnitImporter({ tag: source.tag, scope: settings.scope });
+}
+
 function readUnits<T>(
   source: ImportSource,
   settings: EadReadSettings,
@@ -39,7 +43,7 @@ function readUnits<T>(
  * function runs in the import's thread or in a worker thread, with the same results.
  */
 export function readEad(source: ImportSource, settings: EadReadSettings): AsyncIterable<ReadEvent> {
-  return readUnits(source, settings, new UnitImporter({ tag: source.tag, scope: settings.scope }));
+  return readUnits(source, settings, unitImporter(source, settings));
 }
 
 /** What a unit's part holds before its node: the unit's other fields. */
@@ -88,14 +92,14 @@ export function readEadInWorker(
   source: ImportSource,
   settings: EadReadSettings,
 ): AsyncIterable<ReadEvent | UnbuiltItem> {
-  const importer = new UnitImporter({ tag: source.tag, scope: settings.scope });
+  const importer = unitImporter(source, settings);
   // What this thread builds or sends is copied into the message: no value outlives its batch.
   return readUnits(source, settings, new UnbuiltUnits(importer), true);
 }
 
 /** Builds the items `readEadInWorker` leaves unbuilt, from their parts (a `PartBuilderFactory`). */
 export function eadPartBuilder(settings: EadReadSettings, source: Omit<ImportSource, 'bytes'>): PartBuilder {
-  const importer = new UnitImporter({ tag: source.tag, scope: settings.scope });
+  const importer = unitImporter(source, settings);
   const nodes = new FlatNodeReader();
   return (part) => {
     const [localId, id, parentId, ancestorIds, maintenanceEvents, line, column] = part as UnitHead;
