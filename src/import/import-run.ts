@@ -146,7 +146,7 @@ export class ImportRun {
 
   /** Ids the import wrote. */
   touched(): string[] {
-    return this.idsWhere((result) => statusOf(result) !== 'unchanged');
+    return [...new ResultIds(this.results, (result) => statusOf(result) !== 'unchanged')];
   }
 
   document(message: string | null, event: string | null): ImportLogDocument {
@@ -168,12 +168,6 @@ export class ImportRun {
       message,
       event,
     };
-  }
-
-  private idsWhere(keep: (result: Result) => boolean): string[] {
-    const ids: string[] = [];
-    for (const [id, result] of this.results) if (keep(result)) ids.push(id);
-    return ids;
   }
 
   private async accept(event: ReadEvent): Promise<void> {
