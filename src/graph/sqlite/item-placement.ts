@@ -1,10 +1,11 @@
 import type { Statement } from 'better-sqlite3';
 import { pathBelow, pathContains, pathRange } from './item-paths';
 import { parameterRows, SELECT_PARENT_ID, SELECT_PATH } from './sql';
+import { runInRows } from './row-inserts';
 import { RowMode } from './statement-cache';
 
-/** Items whose paths one statement sets: a statement per item took half as long again. */
-const PATHS_PER_STATEMENT = 64;
+// Paths are set several items per statement (`runInRows`): a statement per item took half as
+// long again.
 const SET_PATHS_SQL = new Map<number, string>();
 /** The SQL that sets the paths of `rows` items, given as `rid, path` pairs. */
 function setPathsSql(rows: number): string {
@@ -148,12 +149,7 @@ export class ItemPlacement {
 
   /** Stores paths given as a flat list of `rid, path` pairs. */
   private setPaths(ridsAndPaths: readonly (number | string)[]): void {
-    const pairs = ridsAndPaths.length / 2;
-    for (let first = 0; first < pairs; first += PATHS_PER_STATEMENT) {
-      const count = Math.min(PATHS_PER_STATEMENT, pairs - first);
-      // As arguments: better-sqlite3 reads the values of an array through a slower lookup each.
-      this.statement(setPathsSql(count)).run(...ridsAndPaths.slice(first * 2, (first + count) * 2));
-    }
+    runInRows(this.statement, setPathsSql, 2, ridsAndPaths);
   }
 
   /**

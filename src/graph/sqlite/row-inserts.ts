@@ -32,13 +32,26 @@ export function insertRows(
   width: number,
   values: readonly unknown[],
 ): number {
+  return runInRows(statement, (rows) => insertSql(head, width, rows), width, values);
+}
+
+/**
+ * Runs the statement `sqlFor(rows)` gives for `rows` rows of parameters over a flat list of
+ * values, `width` to a row, several rows per statement; returns the rows it changed.
+ */
+export function runInRows(
+  statement: (sql: string) => Statement,
+  sqlFor: (rows: number) => string,
+  width: number,
+  values: readonly unknown[],
+): number {
   const rows = values.length / width;
-  let inserted = 0;
+  let changed = 0;
   for (let first = 0; first < rows; first += ROWS_PER_STATEMENT) {
     const count = Math.min(ROWS_PER_STATEMENT, rows - first);
     const slice = values.slice(first * width, (first + count) * width);
     // Spread: better-sqlite3 reads the elements of an array argument one slow lookup at a time.
-    inserted += statement(insertSql(head, width, count)).run(...slice).changes;
+    changed += statement(sqlFor(count)).run(...slice).changes;
   }
-  return inserted;
+  return changed;
 }
