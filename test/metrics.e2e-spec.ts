@@ -40,6 +40,12 @@ describe('GET /metrics', () => {
     expect(await sample('http_requests_total{method="GET",status="404"}')).toBe(before + 2);
   });
 
+  it('counts requests to the root path too', async () => {
+    const before = await sample('http_requests_total{method="GET",status="404"}');
+    await request(t.server).get('/').expect(404);
+    expect(await sample('http_requests_total{method="GET",status="404"}')).toBe(before + 1);
+  });
+
   it('counts imports by outcome and the items they created', async () => {
     await t.post('eag', { scope: 'nl', commit: 'true' }).type('text/xml').send(EAG).expect(201);
     await t.post('eag', { scope: 'nl' }).type('text/xml').send('<broken').expect(400);

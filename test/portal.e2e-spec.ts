@@ -507,9 +507,22 @@ describe('Portal API v1 (through the real app on SQLite)', () => {
       expect(response.headers['access-control-allow-methods']).toContain('GET');
     });
 
+    it('is enabled anywhere below /api, whatever the method', async () => {
+      for (const [method, path] of [
+        ['get', '/api/'],
+        ['post', '/api/v2/search'],
+        ['delete', '/api/v1/nl'],
+      ] as const) {
+        const response = await request(testApp.server)[method](path).set('Origin', 'https://viewer.example');
+        expect(response.headers['access-control-allow-origin']).toBe('*');
+      }
+    });
+
     it('is not enabled outside /api', async () => {
       const response = await request(testApp.server).get('/health').set('Origin', 'https://viewer.example');
       expect(response.headers).not.toHaveProperty('access-control-allow-origin');
+      const alike = await request(testApp.server).get('/apidocs').set('Origin', 'https://viewer.example');
+      expect(alike.headers).not.toHaveProperty('access-control-allow-origin');
       const preflight = await request(testApp.server)
         .options('/health')
         .set('Origin', 'https://viewer.example')

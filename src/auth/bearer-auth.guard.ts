@@ -4,6 +4,7 @@ import {
   ForbiddenException,
   Injectable,
   SetMetadata,
+  Type,
   UnauthorizedException,
   UseGuards,
   applyDecorators,
@@ -11,7 +12,7 @@ import {
 import { Reflector } from '@nestjs/core';
 import type { Request, Response } from 'express';
 import { Role } from './roles';
-import { TokenGrant, TokensService } from './tokens.service';
+import { TokensService } from './tokens.service';
 
 /** Who is calling, as established by `BearerAuthGuard`. */
 export interface AuthContext {
@@ -26,6 +27,8 @@ export type AuthenticatedRequest = Request & { auth: AuthContext };
 const REQUIRED_ROLES = 'auth:requiredRoles';
 const BEARER = /^Bearer ([^\s]+)\s*$/i;
 
+type Handler = ReturnType<ExecutionContext['getHandler']>;
+
 /**
  * Requires `Authorization: Bearer <token>` with a token of one of `roles` on a controller or a
  * route. Exceptions are Nest's standard ones so that each interface's filter renders them.
@@ -36,6 +39,12 @@ export function RequireRole(...roles: [Role, ...Role[]]): ClassDecorator & Metho
 
 @Injectable()
 export class BearerAuthGuard implements CanActivate {
+  /**
+   * The roles each route requires, by controller and handler: decorators fix them when the app
+   * starts, so that reading their metadata again for every request would find the same.
+   */
+  private readonly requiredRoles = new Map<Type, Map<Handler, Role[] | undefined>>();
+
   constructor(
     private readonly reflector: Reflector,
     private readonly tokens: TokensService,
@@ -44,16 +53,14 @@ export class BearerAuthGuard implements CanActivate {
   async canActivate(context: ExecutionContext): Promise<boolean> {
     const http = context.switchToHttp();
     const request = http.getRequest<AuthenticatedRequest>();
-    const grant = await this.grantOf(request);
+    const match = BEARER.exec(request.headers.authorization ?? '');
+    const grant = match === null ? undefined : await this.tokens.verify(match[1]);
     if (grant === undefined) {
       // RFC 6750: a 401 names the scheme the client should use.
       http.getResponse<Response>().setHeader('WWW-Authenticate', 'Bearer');
       throw new UnauthorizedException('A valid bearer token is required');
     }
-    const roles = this.reflector.getAllAndOverride<Role[] | undefined>(REQUIRED_ROLES, [
-      context.getHandler(),
-      context.getClass(),
-    ]);
+    const roles = this.rolesOf(context.getClass(), context.getHandler());
     if (roles !== undefined && !roles.includes(grant.role)) {
       throw new ForbiddenException(`This token's role (${grant.role}) may not use this resource`);
     }
@@ -61,8 +68,12 @@ export class BearerAuthGuard implements CanActivate {
     return true;
   }
 
-  private async grantOf(request: Request): Promise<TokenGrant | undefined> {
-    const match = BEARER.exec(request.headers.authorization ?? '');
-    return match === null ? undefined : this.tokens.verify(match[1]);
+  private rolesOf(controller: Type, handler: Handler): Role[] | undefined {
+    let byHandler = this.requiredRoles.get(controller);
+    if (byHandler === undefined) this.requiredRoles.set(controller, (byHandler = new Map()));
+    if (!byHandler.has(handler)) {
+      byHandler.set(handler, this.reflector.getAllAndOverride(REQUIRED_ROLES, [handler, controller]));
+    }
+    return byHandler.get(handler);
   }
 }

@@ -1,5 +1,8 @@
+import type { Options } from 'pino-http';
 import request from 'supertest';
 import { TestApp, createTestApp } from '../../test/support/test-app';
+import { loadConfig } from '../config/app-config';
+import { appLoggerParams } from './app-logger';
 
 interface RequestLogLine {
   level: number;
@@ -66,6 +69,20 @@ describe('application logs (through the real app)', () => {
     for (const secret of [bearer, queryToken, cookie]) expect(written).not.toContain(secret);
   });
 
+  it('logs requests to the root path and to unknown paths too', async () => {
+    for (const [path, id] of [
+      ['/', 'root-1'],
+      ['/no/such/route?x=1', 'unknown-1'],
+    ]) {
+      await request(testApp.server).get(path).set('X-Request-Id', id);
+      const line = await requestLogLine(id);
+      expect(line).toMatchObject({
+        req: { method: 'GET', path: path.split('?')[0] },
+        res: { statusCode: 404 },
+      });
+    }
+  });
+
   it('replaces an unusable incoming request id with a UUID and echoes it', async () => {
     const response = await request(testApp.server).get('/no-such-route').set('X-Request-Id', 'x'.repeat(200));
 
@@ -73,5 +90,19 @@ describe('application logs (through the real app)', () => {
     expect(id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/);
     const line = await requestLogLine(id);
     expect(line).toMatchObject({ level: 40, res: { statusCode: 404 } });
+  });
+});
+
+describe('request log serializers', () => {
+  const [options] = appLoggerParams(loadConfig({}), { write: () => undefined }).pinoHttp as [Options];
+
+  it('log no status for a response that never sent its headers (an aborted request), as pino does', () => {
+    expect(options.serializers?.res({ headersSent: false, statusCode: 200 })).toEqual({ statusCode: null });
+    expect(options.serializers?.res({ headersSent: true, statusCode: 204 })).toEqual({ statusCode: 204 });
+  });
+
+  it("log Express's original URL, which a mounted middleware does not see in url, without its query", () => {
+    const req = { id: 'r1', method: 'GET', url: '/', originalUrl: '/api/v1/search?q=x&token=secret' };
+    expect(options.serializers?.req(req)).toEqual({ id: 'r1', method: 'GET', path: '/api/v1/search' });
   });
 });

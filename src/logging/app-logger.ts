@@ -36,25 +36,42 @@ function requestIdOf(req: IncomingMessage, res: ServerResponse): string {
 }
 
 /** The path without the query string, which may hold a token. */
-function pathOf(url: string | undefined): string {
-  return (url ?? '').split('?', 1)[0];
+function pathOf(url: string): string {
+  const query = url.indexOf('?');
+  return query === -1 ? url : url.slice(0, query);
 }
+
+/**
+ * Request and response as logged. pino-http would first pass each through pino's standard
+ * serializer, which copies the headers and parses the query of every request only for these to
+ * pick three fields; they read the same fields from the objects themselves instead.
+ */
+const serializers = {
+  // As the standard serializer: Express's `originalUrl`, since a mounted middleware sees `url`
+  // without the mount path.
+  req: (req: IncomingMessage & { id: string; originalUrl?: string }) => ({
+    id: req.id,
+    method: req.method,
+    path: pathOf(req.originalUrl ?? req.url ?? ''),
+  }),
+  // As the standard serializer: no status until the headers have gone (an aborted request).
+  res: (res: ServerResponse) => ({ statusCode: res.headersSent ? res.statusCode : null }),
+  err: pino.stdSerializers.err,
+};
 
 export function appLoggerParams(config: AppConfig, destination: DestinationStream): Params {
   return {
+    // Every path, as nestjs-pino's default route does, but mounted as an Express middleware on `/`,
+    // which the router runs for every request without matching the path, rather than as a route
+    // of every method. (The default exists for a global prefix, which this app does not set.)
+    forRoutes: ['/'],
     pinoHttp: [
       {
         level: config.logLevel,
         genReqId: requestIdOf,
         redact: { paths: REDACTED_PATHS, censor: '[redacted]' },
-        serializers: {
-          req: (req: { id: string; method: string; url?: string }) => ({
-            id: req.id,
-            method: req.method,
-            path: pathOf(req.url),
-          }),
-          res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
-        },
+        wrapSerializers: false,
+        serializers,
         customLogLevel: (_req, res, error) => {
           if (error !== undefined || res.statusCode >= 500) return 'error';
           return res.statusCode >= 400 ? 'warn' : 'info';

@@ -19,6 +19,8 @@ import { RequestMetricsMiddleware } from './request-metrics.middleware';
 })
 export class LoggingModule implements NestModule {
   configure(consumer: MiddlewareConsumer): void {
-    consumer.apply(RequestMetricsMiddleware).forRoutes('*path');
+    // `/`: Nest mounts it as an Express middleware that runs for every request, the root path
+    // included, which `*path` left out.
+    consumer.apply(RequestMetricsMiddleware).forRoutes('/');
   }
 }

@@ -2,10 +2,15 @@ import { Injectable } from '@nestjs/common';
 
 type Labels = Record<string, string>;
 
+interface Sample {
+  labels: Labels;
+  value: number;
+}
+
 interface Family {
   help: string;
   type: 'counter' | 'gauge';
-  samples: Map<string, { labels: Labels; value: number }>;
+  samples: Map<string, Sample>;
 }
 
 /** `{a="x",b="y"}` with Prometheus escaping; label order fixed so equal labels make one key. */
@@ -26,6 +31,11 @@ function labelText(labels: Labels): string {
 @Injectable()
 export class MetricsService {
   private readonly families = new Map<string, Family>();
+  /**
+   * The request counters' samples by method and status: every request adds to them, and finding
+   * them by their label text would build that text each time.
+   */
+  private readonly requestSamples = new Map<string, Map<number, { count: Sample; seconds: Sample }>>();
 
   constructor() {
     this.define('http_requests_total', 'counter', 'HTTP requests answered, by method and status');
@@ -36,8 +46,18 @@ export class MetricsService {
   }
 
   recordRequest(method: string, status: number, seconds: number): void {
-    this.add('http_requests_total', { method, status: String(status) }, 1);
-    this.add('http_request_duration_seconds_sum', { method }, seconds);
+    let byStatus = this.requestSamples.get(method);
+    if (byStatus === undefined) this.requestSamples.set(method, (byStatus = new Map()));
+    let samples = byStatus.get(status);
+    if (samples === undefined) {
+      samples = {
+        count: this.sample('http_requests_total', { method, status: String(status) }),
+        seconds: this.sample('http_request_duration_seconds_sum', { method }),
+      };
+      byStatus.set(status, samples);
+    }
+    samples.count.value += 1;
+    samples.seconds.value += seconds;
   }
 
   recordImport(
@@ -70,11 +90,16 @@ export class MetricsService {
   }
 
   private add(name: string, labels: Labels, amount: number): void {
+    this.sample(name, labels).value += amount;
+  }
+
+  /** The sample of `name` with `labels`, created at 0 if there is none yet. */
+  private sample(name: string, labels: Labels): Sample {
     const family = this.families.get(name);
     if (family === undefined) throw new Error(`No metric named ${name}`);
     const key = labelText(labels);
-    const sample = family.samples.get(key);
-    if (sample === undefined) family.samples.set(key, { labels, value: amount });
-    else sample.value += amount;
+    let sample = family.samples.get(key);
+    if (sample === undefined) family.samples.set(key, (sample = { labels, value: 0 }));
+    return sample;
   }
 }

@@ -27,6 +27,8 @@ function acceptRanges(accept: string | string[] | undefined): MediaType[] {
  * cannot be served (406). One plain JSON:API range among others, or none at all, is fine.
  */
 export function acceptsJsonApi(accept: string | string[] | undefined): boolean {
+  // What JSON:API clients send, on every request: decided without parsing.
+  if (accept === JSONAPI_MEDIA_TYPE) return true;
   const jsonApiRanges = acceptRanges(accept).filter((range) => range.essence === JSONAPI_MEDIA_TYPE);
   return jsonApiRanges.length === 0 || jsonApiRanges.some((range) => range.parameters.length === 0);
 }

@@ -24,7 +24,7 @@ import type { Request, Response } from 'express';
 import { RequireRole } from '../auth/bearer-auth.guard';
 import { JsonApiExceptionFilter } from './jsonapi-exception.filter';
 import { JsonApiMediaGuard } from './jsonapi-media.guard';
-import { JSONAPI_MEDIA_TYPE, sendBody, sendDocument } from './jsonapi';
+import { JSONAPI_MEDIA_TYPE, sendBody } from './jsonapi';
 import { ApiFetchResponses, ApiNotFound, ApiPortalErrors, ApiSearch, INDEX_DOCUMENT } from './portal.openapi';
 import { PortalService } from './portal.service';
 import { parseSearchParams, rejectUnsupportedParameters } from './search-params';
@@ -55,7 +55,7 @@ export class PortalController {
   @ApiOperation({ summary: 'Index of the portal API: its version and routes' })
   @ApiResponse({ status: 200, description: 'A meta document naming the routes', schema: INDEX_DOCUMENT })
   index(@Res() res: Response): void {
-    sendDocument(res, HttpStatus.OK, this.portal.index());
+    sendBody(res, HttpStatus.OK, this.portal.index());
   }
 
   @Get('search')

@@ -37,6 +37,20 @@ function storeQuery(params: SearchParams): SearchQuery {
   };
 }
 
+/** The API's index: its version and routes under `base`. */
+function indexDocument(base: string): MetaDocument {
+  return {
+    meta: {
+      name: 'Portal API',
+      version: '1',
+      status: 'experimental',
+      types: [...PORTAL_TYPES],
+      routes: { search: `${base}/search`, fetch: `${base}/{id}`, searchIn: `${base}/{id}/search` },
+    },
+    links: { self: base },
+  };
+}
+
 /**
  * Encoded documents kept per store version, in bytes: popular searches and items are asked again
  * and again between imports, and an answer kept skips its reads, its resources and its encoding.
@@ -52,26 +66,19 @@ const CACHED_DOCUMENT_BYTES = 32 * 1024 * 1024;
 export class PortalService {
   private readonly urls: PortalUrls;
   private readonly documents = new ReadCache(CACHED_DOCUMENT_BYTES);
+  /** The index document, encoded: it depends on the configuration alone. */
+  private readonly indexBody: Buffer;
 
   constructor(
     private readonly store: GraphStore,
     @Inject(APP_CONFIG) config: AppConfig,
   ) {
     this.urls = new PortalUrls(config.publicUrl);
+    this.indexBody = encodeDocument(indexDocument(this.urls.base));
   }
 
-  index(): MetaDocument {
-    const base = this.urls.base;
-    return {
-      meta: {
-        name: 'Portal API',
-        version: '1',
-        status: 'experimental',
-        types: [...PORTAL_TYPES],
-        routes: { search: `${base}/search`, fetch: `${base}/{id}`, searchIn: `${base}/{id}/search` },
-      },
-      links: { self: base },
-    };
+  index(): Buffer {
+    return this.indexBody;
   }
 
   search(params: SearchParams): Promise<Buffer> {
