@@ -22,17 +22,16 @@
  */
 import { spawnSync } from 'node:child_process';
 import { createReadStream, existsSync, statSync } from 'node:fs';
-import { mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdir, rm } from 'node:fs/promises';
 import type { IncomingMessage } from 'node:http';
 import path from 'node:path';
 import type { INestApplicationContext } from '@nestjs/common';
 import { GENERATOR_VERSION, writeEad } from './ead-generator';
+import { OUT, ROOT, transpile, transpiledPath } from './support/transpile';
 
 // Each phase loads only what it measures (`import()`), so that parsing alone does not carry the
 // application's modules in its peak.
 
-const ROOT = path.resolve(__dirname, '..');
-const OUT = path.join(ROOT, 'bench', 'out');
 const SHAPE = {
   units: Number(process.env.BENCH_UNITS ?? 100_000),
   fanOut: Number(process.env.BENCH_FAN_OUT ?? 10),
@@ -185,42 +184,6 @@ async function runPhase(phase: Phase, file: string, database: string): Promise<M
 // ---------------------------------------------------------------------------------------------
 // Parent side: the document, the transpiled sources, one child per phase.
 
-async function typescriptFiles(directory: string): Promise<string[]> {
-  const entries = await readdir(directory, { withFileTypes: true, recursive: true });
-  return entries
-    .filter((entry) => entry.isFile() && entry.name.endsWith('.ts') && !entry.name.endsWith('.spec.ts'))
-    .map((entry) => path.join(entry.parentPath, entry.name));
-}
-
-/**
- * Transpiles the sources and this benchmark to CommonJS under `target`, keeping the layout, and
- * returns the benchmark's script there.
- */
-async function transpile(target: string): Promise<string> {
-  const { default: ts } = await import('typescript');
-  const files = [
-    ...(await typescriptFiles(path.join(ROOT, 'src'))),
-    path.join(ROOT, 'bench', 'ead-import.ts'),
-    path.join(ROOT, 'bench', 'ead-generator.ts'),
-  ];
-  for (const file of files) {
-    const output = ts.transpileModule(await readFile(file, 'utf8'), {
-      fileName: file,
-      compilerOptions: {
-        module: ts.ModuleKind.CommonJS,
-        target: ts.ScriptTarget.ES2022,
-        esModuleInterop: true,
-        experimentalDecorators: true,
-        emitDecoratorMetadata: true,
-      },
-    });
-    const destination = path.join(target, path.relative(ROOT, file)).replace(/\.ts$/, '.js');
-    await mkdir(path.dirname(destination), { recursive: true });
-    await writeFile(destination, output.outputText);
-  }
-  return path.join(target, 'bench', 'ead-import.js');
-}
-
 /** What the phases read: the generated document, or the one `BENCH_DOCUMENT` names. */
 async function document(): Promise<{ file: string; description: Record<string, unknown> }> {
   const given = process.env.BENCH_DOCUMENT;
@@ -295,7 +258,9 @@ export async function main(): Promise<object> {
   const { file, description } = await document();
   // Per process: engineers sharing a machine may run the benchmark at the same time.
   const scripts = path.join(OUT, `js-${process.pid}`);
-  const script = await transpile(scripts);
+  const self = path.join(ROOT, 'bench', 'ead-import.ts');
+  await transpile(scripts, [self, path.join(ROOT, 'bench', 'ead-generator.ts')]);
+  const script = transpiledPath(scripts, self);
   const keptDatabase = process.env.BENCH_DATABASE;
   const database = keptDatabase ?? path.join(OUT, `ead-import-${process.pid}.db`);
   const repeat = (phase: Phase) =>

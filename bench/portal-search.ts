@@ -4,17 +4,24 @@
  * real app on a loopback port and replays a fixed number of requests per scenario from 50
  * keep-alive clients in a child process. Prints one JSON object: latency percentiles and
  * throughput per scenario, plus the server's CPU time per request, which unlike latency does not
- * depend on what else the machine is running.
+ * depend on what else the machine is running. A reference beside them, a bare Node server under
+ * the same load, shows how much of those figures is the harness's and the machine's.
+ *
+ * The app runs as production runs it, from JavaScript (transpiled into `bench/out/js-<pid>`).
  *
  * `node -r ts-node/register/transpile-only bench/portal-search.ts`; `BENCH_UNITS` and
  * `BENCH_REQUESTS` scale it down.
  */
 import { cpus, loadavg } from 'node:os';
+import path from 'node:path';
 import { ItemWrite } from '../src/graph/graph-store';
 import { joinPath } from '../src/items/identifiers';
+import { JSONAPI_MEDIA_TYPE } from '../src/portal/jsonapi';
 import { repositoryWrite, unitWrite } from '../test/support/portal-fixtures';
+import { startBareServer } from './support/bare-server';
 import { runWhenMain, startBenchApp } from './support/bench-app';
-import { ReplayResult, replayInChild } from './support/http-replay';
+import { ReplayJob, ReplayResult, replayInChild } from './support/http-replay';
+import { ROOT, runTranspiled } from './support/transpile';
 
 const UNIT_COUNT = Number(process.env.BENCH_UNITS ?? 100_000);
 const REQUESTS_PER_SCENARIO = Number(process.env.BENCH_REQUESTS ?? 5_000);
@@ -227,12 +234,44 @@ function progress(message: string): void {
   process.stderr.write(`portal-search: ${message}\n`);
 }
 
+/** Replays `job` and sums it up with the CPU time that this process, the server, spent meanwhile. */
+async function measured(job: ReplayJob) {
+  const cpuBefore = process.cpuUsage();
+  const result = await replayInChild(job);
+  const cpu = process.cpuUsage(cpuBefore);
+  return summary(job.paths, result, cpu.user + cpu.system);
+}
+
+/**
+ * The scenarios' harness against a bare server answering every request with one fixed document:
+ * the app's answer to the first of `paths`, so that as many bytes travel.
+ */
+async function bareServerReference(job: ReplayJob) {
+  const answer = await fetch(`http://127.0.0.1:${job.port}${job.paths[0]}`, { headers: job.headers });
+  const body = Buffer.from(await answer.arrayBuffer());
+  const server = await startBareServer(body, JSONAPI_MEDIA_TYPE);
+  try {
+    return {
+      note:
+        `the same ${CLIENTS} clients and requests as globalText against a bare node:http server that ` +
+        `answers each with one fixed ${body.length}-byte document: what this machine and harness ` +
+        'show for a server doing next to nothing',
+      ...(await measured({ ...job, port: server.port })),
+    };
+  } finally {
+    await server.close();
+  }
+}
+
 export async function main(): Promise<object> {
+  if (path.extname(__filename) === '.ts') {
+    return runTranspiled(__filename, [path.join(ROOT, 'test', 'support', 'portal-fixtures.ts')]);
+  }
   const bench = await startBenchApp('portal');
   try {
     const { port, store } = bench;
     const token = await bench.token('portal');
-    const headers = { Authorization: `Bearer ${token}`, Accept: 'application/vnd.api+json' };
+    const headers = { Authorization: `Bearer ${token}`, Accept: JSONAPI_MEDIA_TYPE };
 
     const archive = generateArchive();
     const loadStarted = Date.now();
@@ -244,14 +283,19 @@ export async function main(): Promise<object> {
     const warmUp = Object.values(scenarios(archive, WARM_UP_REQUESTS_PER_SCENARIO, 1933)).flat();
     await replayInChild({ port, headers, paths: warmUp, clients: CLIENTS });
     const loadAverageBefore = loadavg()[0];
+    const measuredScenarios = scenarios(archive, REQUESTS_PER_SCENARIO, 1945);
     const results: Record<string, ReturnType<typeof summary>> = {};
-    for (const [name, paths] of Object.entries(scenarios(archive, REQUESTS_PER_SCENARIO, 1945))) {
-      const cpuBefore = process.cpuUsage();
-      const result = await replayInChild({ port, headers, paths, clients: CLIENTS });
-      const cpu = process.cpuUsage(cpuBefore);
-      results[name] = summary(paths, result, cpu.user + cpu.system);
+    for (const [name, paths] of Object.entries(measuredScenarios)) {
+      results[name] = await measured({ port, headers, paths, clients: CLIENTS });
       progress(`${name}: ${JSON.stringify(results[name])}`);
     }
+    const reference = await bareServerReference({
+      port,
+      headers,
+      paths: measuredScenarios.globalText,
+      clients: CLIENTS,
+    });
+    progress(`reference: ${JSON.stringify(reference)}`);
     return {
       units: UNIT_COUNT,
       repositories: archive.repositoryIds.length,
@@ -267,6 +311,7 @@ export async function main(): Promise<object> {
         (result) => result.p99Ms < TARGET_P99_MS && result.errors === 0,
       ),
       scenarios: results,
+      reference: { bareNodeServer: reference },
     };
   } finally {
     await bench.close();
