@@ -17,11 +17,11 @@ const NO_BREAK_SPACE = /\u00a0/g;
 // eslint-disable-next-line no-control-regex -- as Java's trim, control characters included
 const JAVA_TRIM = /^[\u0000-\u0020]+|[\u0000-\u0020]+$/g;
 
-// What normalising may change besides the ends: white space other than single spaces (no-break
-// and other Unicode spaces, control characters) and runs of spaces.
+// What normalising may change besides the ends: runs of spaces, and white space other than single
+// spaces (no-break and other Unicode spaces, control characters). One search for both: with the
+// literal alternative first, it costs little more than the class alone.
 // eslint-disable-next-line no-control-regex -- control characters are among them
-const MAY_CHANGE = /[\u0000-\u001f\u00a0\u1680\u2000-\u200a\u2028\u2029\u205f\u3000]/;
-const DOUBLE_SPACE = '  ';
+const MAY_CHANGE = /\x20\x20|[\u0000-\u001f\u00a0\u1680\u2000-\u200a\u2028\u2029\u205f\u3000]/;
 const SPACE = 0x20;
 
 /**
@@ -30,14 +30,8 @@ const SPACE = 0x20;
  */
 export function normaliseSpace(text: string): string {
   if (text === '') return text;
-  // Most values are normal already: a regular-expression test and a search (faster than a loop
-  // over the characters, and than one expression with both) spare the three replacements.
-  if (
-    text.charCodeAt(0) > SPACE &&
-    text.charCodeAt(text.length - 1) > SPACE &&
-    !MAY_CHANGE.test(text) &&
-    !text.includes(DOUBLE_SPACE)
-  ) {
+  // Most values are normal already: a search spares the three replacements.
+  if (text.charCodeAt(0) > SPACE && text.charCodeAt(text.length - 1) > SPACE && !MAY_CHANGE.test(text)) {
     return text;
   }
   return text.replace(JAVA_WHITESPACE_RUN, ' ').replace(NO_BREAK_SPACE, ' ').replace(JAVA_TRIM, '');

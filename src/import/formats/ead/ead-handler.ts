@@ -61,20 +61,10 @@ interface OpenUnit {
 }
 
 const ARCHDESC = 'archdesc';
-const DID = 'did';
-/** Elements that hold the finding aid's own id (EAD 2002, EAD 3). */
-const EAD_ID_ELEMENTS = new Set(['eadid', 'recordid']);
-const LANGUAGE = 'language';
-/** Elements whose maintenance event applies to every unit that has none of its own. */
-const GLOBAL_EVENT_ELEMENTS = new Set(['profiledesc', 'change', 'maintenanceevent']);
-/** File-level fields the top-level unit's description takes from the header. */
-const FILE_LEVEL_FIELDS = ['rulesAndConventions', 'processInfo'];
-const SUB_NODE_FIELDS = new Set([MAINTENANCE_EVENT, DATE_PERIOD]);
-
 const DIGIT_0 = 48;
 const DIGIT_9 = 57;
 
-/** `archdesc`, `c`, `c01`… (the reference's `^/*c(?:\d*)$`, without a regular expression per element). */
+/** `archdesc`, `c`, `c01`… (the reference's `^/*c(?:\d*)$`). */
 function isUnitElement(name: string): boolean {
   if (name.charCodeAt(0) !== 99 /* c */) return name === ARCHDESC;
   for (let index = 1; index < name.length; index++) {
@@ -84,17 +74,50 @@ function isUnitElement(name: string): boolean {
   return true;
 }
 
+/** The elements the handler acts on, by what it does with them. */
+type EadRole =
+  /** `archdesc`: a unit, which takes the header's file-level fields. */
+  | 'archdesc'
+  /** `c`, `c01`…: a unit. */
+  | 'component'
+  /** Its identifiers make the unit's id. */
+  | 'did'
+  /** Holds the finding aid's own id (EAD 2002, EAD 3). */
+  | 'eadId'
+  /** Sets the default language. */
+  | 'language'
+  /** Maintenance events (the first two typed) that apply to every unit that has none of its own. */
+  | 'profiledesc'
+  | 'change'
+  | 'maintenanceevent';
+
+const ROLES: ReadonlyMap<string, EadRole> = new Map([
+  ['did', 'did'],
+  ['eadid', 'eadId'],
+  ['recordid', 'eadId'],
+  ['language', 'language'],
+  ['profiledesc', 'profiledesc'],
+  ['change', 'change'],
+  ['maintenanceevent', 'maintenanceevent'],
+]);
+
+/** File-level fields the top-level unit's description takes from the header. */
+const FILE_LEVEL_FIELDS = ['rulesAndConventions', 'processInfo'];
+const SUB_NODE_FIELDS = new Set([MAINTENANCE_EVENT, DATE_PERIOD]);
+
 /**
  * The reference's `EadHandler`: reads the units of a finding aid (`archdesc`, `c`, `c01`–`c12`, at
  * any depth) and emits each as soon as its end tag is read, children before their parent. Only
  * the open units' data is held, so memory does not grow with the document.
  */
-export class EadHandler<T> extends MappedXmlHandler<T> {
+export class EadHandler<T> extends MappedXmlHandler<T, EadRole> {
   private readonly units: OpenUnit[] = [];
   private topLevelUnits = 0;
   private eadId: string | undefined;
   /** Replaced, never changed: units share it, and their items may be built after more are read. */
   private globalEvents: readonly Props[] = [];
+  /** The source file id of the units, made when first needed for the current EAD id and language. */
+  private sourceFileId: { eadId: string; language: string; id: string } | undefined;
 
   constructor(
     mapping: XmlMapping,
@@ -115,34 +138,52 @@ export class EadHandler<T> extends MappedXmlHandler<T> {
     );
   }
 
-  protected elementStarted(element: OpenElement, attributes: Readonly<Record<string, string>>): void {
-    if (isUnitElement(element.name)) {
-      const parent = this.units[this.units.length - 1];
-      const position = parent === undefined ? ++this.topLevelUnits : ++parent.childUnits;
-      this.units.push({ localId: undefined, position, idAttribute: attributes.id, childUnits: 0 });
-    } else if (element.name === 'profiledesc') {
+  protected override elementRole(name: string): EadRole | undefined {
+    if (isUnitElement(name)) return name === ARCHDESC ? 'archdesc' : 'component';
+    return ROLES.get(name);
+  }
+
+  protected elementStarted(
+    element: OpenElement<EadRole>,
+    attributes: Readonly<Record<string, string>>,
+  ): void {
+    switch (element.role) {
+      case 'archdesc':
+      case 'component': {
+        const parent = this.units[this.units.length - 1];
+        const position = parent === undefined ? ++this.topLevelUnits : ++parent.childUnits;
+        this.units.push({ localId: undefined, position, idAttribute: attributes.id, childUnits: 0 });
+        break;
+      }
       // The type of the maintenance event a mapping may make of the element, as the reference sets it.
-      this.currentNode.put(MAINTENANCE_EVENT_TYPE, 'created');
-    } else if (element.name === 'change') {
-      this.currentNode.put(MAINTENANCE_EVENT_TYPE, 'updated');
+      case 'profiledesc':
+        this.currentNode.put(MAINTENANCE_EVENT_TYPE, 'created');
+        break;
+      case 'change':
+        this.currentNode.put(MAINTENANCE_EVENT_TYPE, 'updated');
+        break;
     }
   }
 
-  protected elementEnded(element: OpenElement): void {
-    if (EAD_ID_ELEMENTS.has(element.name)) {
+  protected elementEnded(element: OpenElement<EadRole>): void {
+    const { role } = element;
+    if (role === 'eadId') {
       this.eadId = this.currentNode.first(SOURCE_FILE_ID);
-    } else if (element.name === LANGUAGE) {
+    } else if (role === 'language') {
       this.defaultLanguage = this.currentNode.first(LANGUAGE_CODE) ?? this.defaultLanguage;
-    } else if (element.name === DID) {
+    } else if (role === 'did') {
       this.identifyUnit(this.currentNode);
     }
     if (!element.subNode) return;
     const node = this.closeSubNode();
-    if (isUnitElement(element.name)) {
-      this.completeUnit(element.name, node);
+    if (role === 'archdesc' || role === 'component') {
+      this.completeUnit(role, node);
       return;
     }
-    if (element.field === MAINTENANCE_EVENT && GLOBAL_EVENT_ELEMENTS.has(element.name)) {
+    if (
+      element.field === MAINTENANCE_EVENT &&
+      (role === 'profiledesc' || role === 'change' || role === 'maintenanceevent')
+    ) {
       const event = { ...maintenanceEventData(node), order: this.globalEvents.length };
       this.globalEvents = [...this.globalEvents, event];
     }
@@ -185,7 +226,7 @@ export class EadHandler<T> extends MappedXmlHandler<T> {
     return null;
   }
 
-  private completeUnit(name: string, node: RawNode): void {
+  private completeUnit(role: 'archdesc' | 'component', node: RawNode): void {
     const unit = this.units[this.units.length - 1];
     if (unit === undefined) return;
     splitIdentifiers(node);
@@ -197,10 +238,10 @@ export class EadHandler<T> extends MappedXmlHandler<T> {
       // The reference names an untitled unit after its identifier.
       if (!node.values.has(NAME)) node.set(NAME, localId);
     }
-    if (name === ARCHDESC) this.addFileLevelFields(node);
+    if (role === 'archdesc') this.addFileLevelFields(node);
     node.set(LANGUAGE_CODE, node.first(LANGUAGE_CODE) ?? this.defaultLanguage);
     if (this.eadId === undefined) node.values.delete(SOURCE_FILE_ID);
-    else node.set(SOURCE_FILE_ID, sourceFileId(this.eadId, this.defaultLanguage));
+    else node.set(SOURCE_FILE_ID, this.unitSourceFileId(this.eadId));
     const parent = this.units[this.units.length - 1];
     this.emit(
       this.importer.importUnit({
@@ -218,6 +259,20 @@ export class EadHandler<T> extends MappedXmlHandler<T> {
     );
   }
 
+  /**
+   * The reference's source file id: the EAD id suffixed with `#` and the language in capitals. One
+   * string for all units, rather than one built for each, which would be flattened for each.
+   */
+  private unitSourceFileId(eadId: string): string {
+    const language = this.defaultLanguage;
+    const made = this.sourceFileId;
+    if (made !== undefined && made.eadId === eadId && made.language === language) return made.id;
+    const suffix = `#${language.toUpperCase()}`;
+    const id = eadId.toUpperCase().endsWith(suffix) ? eadId : eadId + suffix;
+    this.sourceFileId = { eadId, language, id };
+    return id;
+  }
+
   private addFileLevelFields(node: RawNode): void {
     const header = this.nodes[0];
     for (const field of FILE_LEVEL_FIELDS) {
@@ -228,14 +283,9 @@ export class EadHandler<T> extends MappedXmlHandler<T> {
 
 /** Keeps the first of several identifiers as the identifier and adds the others to the other ids. */
 function splitIdentifiers(node: RawNode): void {
-  const identifiers = node.all(OBJECT_IDENTIFIER);
-  if (identifiers.length < 2) return;
+  // Most units have one, which needs no list made of it.
+  const identifiers = node.values.get(OBJECT_IDENTIFIER);
+  if (identifiers === undefined || typeof identifiers === 'string' || identifiers.length < 2) return;
   node.set(OBJECT_IDENTIFIER, identifiers[0]);
   node.set(OTHER_IDENTIFIERS, [...node.all(OTHER_IDENTIFIERS), ...identifiers.slice(1)]);
-}
-
-/** The reference's source file id: the EAD id suffixed with `#` and the language in capitals. */
-function sourceFileId(eadId: string, language: string): string {
-  const suffix = `#${language.toUpperCase()}`;
-  return eadId.toUpperCase().endsWith(suffix) ? eadId : eadId + suffix;
 }

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { UnbuiltItem } from '../../reading/worker-messages';
+import { FlatItemReader, FlatItemWriter } from '../common/flat-items';
 import { ImportSource, ReadEvent } from '../read-events';
 import { EAD2002_PROPERTIES } from './ead2002-mapping';
 import { eadPartBuilder, EadReadSettings, readEad, readEadInWorker } from './ead-read';
@@ -35,15 +36,19 @@ async function collect<T>(events: AsyncIterable<T>): Promise<T[]> {
 
 /**
  * What `readEadInWorker` reads, once all is read: every other item built as the worker builds it,
- * the others from their parts, cloned as they cross threads, in order.
+ * the others from their parts, cloned as they cross threads (built items flat), in order.
  */
 async function builtAfterReading(content: string | Buffer, settings: EadReadSettings): Promise<ReadEvent[]> {
   const read = await collect(readEadInWorker(sourceOf(content), settings));
   const build = eadPartBuilder(settings, { tag: 'doc.xml' });
+  const writer = new FlatItemWriter();
+  const reader = new FlatItemReader();
+  const crossed = (event: ReadEvent) =>
+    event.kind === 'item' ? reader.read(structuredClone(writer.write(event, [])), 0) : event;
   let unbuilt = 0;
   return read.map((event: ReadEvent | UnbuiltItem) => {
-    if (event.kind !== 'unbuilt') return event;
-    return unbuilt++ % 2 === 0 ? event.build() : build(structuredClone(event.part()));
+    if (event.kind !== 'unbuilt') return crossed(event);
+    return unbuilt++ % 2 === 0 ? crossed(event.build()) : build(structuredClone(event.part()));
   });
 }
 
@@ -62,8 +67,10 @@ describe('readEadInWorker with eadPartBuilder', () => {
       const settings = settingsOf({ missingUnitId });
       const expected = await collect(readEad(sourceOf(content), settings));
       expect(expected.length).toBeGreaterThan(0);
+      const built = await builtAfterReading(content, settings);
+      expect(built).toStrictEqual(expected);
       // Key order too: it is the order of the stored JSON.
-      expect(JSON.stringify(await builtAfterReading(content, settings))).toBe(JSON.stringify(expected));
+      expect(JSON.stringify(built)).toBe(JSON.stringify(expected));
     },
   );
 
