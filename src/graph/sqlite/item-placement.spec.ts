@@ -19,7 +19,12 @@ describe('ItemPlacement', () => {
 
   afterEach(() => db.close());
 
-  /** Stores an item as the writer does: with the path `create` gives, or none yet. */
+  /** Points the item's parent edge at `parent`, as the writer stores edges. */
+  const setParent = (id: string, parent: string) => {
+    db.prepare("DELETE FROM edge WHERE src = ? AND type = 'childOf'").run(id);
+    db.prepare("INSERT INTO edge (src, type, dst) VALUES (?, 'childOf', ?)").run(id, parent);
+  };
+  /** Stores an item as the writer does: with the path `create` gives, or none yet, and its edge. */
   const create = (id: string, parent?: string) => {
     const rid = nextRid++;
     const path = placement.create(id, rid, parent);
@@ -28,11 +33,12 @@ describe('ItemPlacement', () => {
       id,
       path,
     );
+    if (parent !== undefined) setParent(id, parent);
   };
   const pathOf = (id: string) => db.prepare('SELECT path FROM item WHERE id = ?').pluck().get(id);
   const below = (...ancestors: string[]) => ancestors.reduce(pathBelow, '');
 
-  it('places children written before their parent, more of them than one statement sets', () => {
+  it('places children written before their parent', () => {
     create('root');
     const children = Array.from({ length: 150 }, (_, index) => `c${index}`);
     for (const child of children) create(child, 'p');
@@ -72,6 +78,28 @@ describe('ItemPlacement', () => {
     create('x', 'z');
     create('y', 'x');
     create('z', 'y');
-    expect(() => placement.placeAll()).toThrow(/cannot be placed below itself/);
+    expect(() => placement.placeAll()).toThrow('x cannot be placed below itself');
+  });
+
+  it('places an item not placed yet below the parent its edges name by then', () => {
+    create('root');
+    create('a', 'root');
+    create('c', 'nowhere');
+    setParent('c', 'a');
+    placement.parentChanged('c');
+
+    placement.placeAll();
+
+    expect(pathOf('c')).toBe(below('root', 'a'));
+  });
+
+  it('refuses an item below an item that hangs below its bare id', () => {
+    create('c', 'a');
+    placement.placeAll();
+    create('a', 'nowhere');
+    setParent('a', 'c');
+    placement.parentChanged('a');
+
+    expect(() => placement.placeAll()).toThrow('a cannot be placed below itself');
   });
 });

@@ -1,47 +1,72 @@
 import type { Statement } from 'better-sqlite3';
-import { pathBelow, pathContains, pathRange } from './item-paths';
-import { parameterRows, SELECT_PARENT_ID, SELECT_PATH } from './sql';
-import { runInRows } from './row-inserts';
+import { PATH_SEPARATOR, pathBelow, pathContains, pathRange } from './item-paths';
+import { CHILD_EDGE_TYPES } from '../../items/item-types';
+import { SELECT_PATH } from './sql';
 import { RowMode } from './statement-cache';
 
-// Paths are set several items per statement (`runInRows`): a statement per item took half as
-// long again.
-const SET_PATHS_SQL = new Map<number, string>();
-/** The SQL that sets the paths of `rows` items, given as `rid, path` pairs. */
-function setPathsSql(rows: number): string {
-  let sql = SET_PATHS_SQL.get(rows);
-  if (sql === undefined) {
-    sql = `UPDATE item SET path = placed.column2 FROM (VALUES ${parameterRows(rows, 2)}) AS placed
-      WHERE item.rid = placed.column1`;
-    SET_PATHS_SQL.set(rows, sql);
-  }
-  return sql;
-}
+/**
+ * The id of the parent of the item whose id `itemId` gives (SQL): the smallest target of the first
+ * child edge type it has. One index lookup per type: an ORDER BY over the types sorts each time.
+ */
+const parentIdOf = (itemId: string) =>
+  `coalesce(${CHILD_EDGE_TYPES.map((type) => `(SELECT min(dst) FROM edge WHERE src = ${itemId} AND type = '${type}')`).join(', ')})`;
+const SELECT_PARENT_ID = `SELECT ${parentIdOf('@item')}`;
+
+/**
+ * The items a round places, with their parents: a table of the writer's connection, which is
+ * indexed by parent where one made on the fly for a query may not be, and stays out of this
+ * process's heap, however many items an import creates.
+ */
+const CREATE_UNPLACED = [
+  'CREATE TEMP TABLE IF NOT EXISTS unplaced (rid INTEGER PRIMARY KEY, id TEXT NOT NULL, parent TEXT)',
+  'CREATE INDEX IF NOT EXISTS temp.unplaced_by_parent ON unplaced (parent)',
+];
+const FIND_UNPLACED = `
+  INSERT INTO temp.unplaced (rid, id, parent)
+  SELECT rid, id, ${parentIdOf('item.id')} FROM item WHERE rid >= ? AND path IS NULL`;
+/**
+ * Stores the paths of the unplaced items, from their parents: below the parent's stored path, or
+ * below its bare id if it is not written, or below the path worked out for it here. An item whose
+ * path would name itself is left without one, as are the items of a loop of parents, which no
+ * stored path leads down to.
+ */
+const PLACE_UNPLACED = `
+  WITH RECURSIVE placed (rid, id, path) AS (
+    SELECT unplaced.rid, unplaced.id,
+      CASE WHEN unplaced.parent IS NULL THEN '' ELSE coalesce(parent.path, '') || unplaced.parent || @separator END
+    FROM temp.unplaced LEFT JOIN item parent ON parent.id = unplaced.parent
+    WHERE parent.rid IS NULL OR parent.path IS NOT NULL
+    UNION ALL
+    SELECT unplaced.rid, unplaced.id, placed.path || placed.id || @separator
+    FROM placed JOIN temp.unplaced ON unplaced.parent = placed.id)
+  UPDATE item SET path = placed.path FROM placed
+  WHERE item.rid = placed.rid AND instr(@separator || placed.path, @separator || placed.id || @separator) = 0`;
+const FORGET_UNPLACED = 'DELETE FROM temp.unplaced';
+const FIRST_UNPLACED = 'SELECT id FROM item WHERE rid >= ? AND path IS NULL ORDER BY rid LIMIT 1';
 const SET_PATH_OF = 'UPDATE item SET path = ? WHERE id = ?';
 const MOVE_PATHS = `
   UPDATE item SET path = @to || substr(path, length(@from) + 1) WHERE path >= @from AND path < @fromEnd`;
-/** Of the ids (a JSON list), those that items hang below by bare id. */
+/** Of the items at or above rid `@first`, those that items hang below by bare id. */
 const WITH_ORPHANS = `
-  SELECT value FROM json_each(@ids)
-  WHERE EXISTS (SELECT 1 FROM item WHERE path >= value || @separator AND path < value || @afterSeparator)`;
+  SELECT id FROM item AS parent
+  WHERE rid >= @first AND path <> ''
+    AND EXISTS (SELECT 1 FROM item WHERE path >= parent.id || @separator AND path < parent.id || @afterSeparator)`;
 /** The bounds of `pathRange(pathBelow('', id))` after the id. */
 const BARE_RANGE = pathRange(pathBelow('', ''));
-
-/** An item created in the current transaction. */
-interface Created {
-  rid: number;
-  /** Its first parent (`SELECT_PARENT_ID`), written or not. */
-  parent?: string;
-  /** Whether its path is stored; if not, `placeAll` works it out. */
-  placed: boolean;
-}
+/**
+ * Paths remembered at most: enough for an item's siblings and the rows of a batch, while an import
+ * of any size keeps no more.
+ */
+const REMEMBERED_PATHS = 4096;
 
 /**
  * Keeps the materialised paths of item-paths.ts. An EAD stream writes children before their
  * parent, so a new item whose parent is not placed yet is stored without a path, and the paths
- * still missing are worked out together (one walk up the parents, remembering each) before a query
- * reads paths and before the transaction commits: one path write per item, where placing each item
- * as it comes would rewrite its subtree's paths whenever an ancestor arrives.
+ * still missing are worked out together, in one statement, before a query reads paths and before
+ * the transaction commits: one path write per item, where placing each item as it comes would
+ * rewrite its subtree's paths whenever an ancestor arrives. What is left to place is read from the
+ * rows (a created item has a rid above every stored one, and no path until it is placed), not kept
+ * here: an import of any size holds nothing per item.
  *
  * Until its parent is written, an item's path starts with the parent's bare id; so do the paths of
  * items below it. When the parent arrives, `placeAll` moves them below the parent's own path.
@@ -49,10 +74,11 @@ interface Created {
  * moves at once.
  */
 export class ItemPlacement {
-  private created = new Map<string, Created>();
+  /** The lowest rid created since the last `placeAll`: it has nothing to do below it. */
+  private firstCreated: number | undefined;
   /**
    * Paths as stored, or as about to be stored with the rows the writer holds for a batch; kept
-   * while no path moves. Undefined for an item that is not written.
+   * while no path moves. Undefined for an item that is not written or not placed yet.
    */
   private readonly storedPaths = new Map<string, string | undefined>();
 
@@ -63,26 +89,23 @@ export class ItemPlacement {
    * parent when the parent's path is stored, otherwise null, to be worked out by `placeAll`.
    */
   create(id: string, rid: number, parent: string | undefined): string | null {
-    const parentPath = parent === undefined ? undefined : this.settledPath(parent);
+    const parentPath = parent === undefined ? undefined : this.storedPath(parent);
     const path = parent === undefined ? '' : parentPath === undefined ? null : pathBelow(parentPath, parent);
-    this.created.set(id, { rid, parent, placed: path !== null });
+    this.firstCreated = Math.min(rid, this.firstCreated ?? rid);
     // Known before the row is stored (the writer inserts rows in batches): children in the same
     // batch are placed below it at once.
-    if (path === null) this.storedPaths.delete(id);
-    else this.storedPaths.set(id, path);
+    this.remember(id, path ?? undefined);
     return path;
   }
 
   /** The item's first parent may have changed (its edges did): it follows its new parent. */
   parentChanged(id: string): void {
-    const created = this.created.get(id);
-    if (created?.placed === false) created.parent = this.parentOf(id);
-    else this.refresh(id);
+    // One not placed yet is placed from its edges as they are then.
+    if (this.statement(SELECT_PATH, 'pluck').get(id) !== null) this.refresh(id);
   }
 
   /** A deleted item is no longer to be placed. */
-  deleted(id: string): void {
-    this.created.delete(id);
+  deleted(): void {
     this.storedPaths.clear();
   }
 
@@ -91,18 +114,16 @@ export class ItemPlacement {
    * created since the last call below that item's path. Afterwards every stored path is current.
    */
   placeAll(): void {
-    if (this.created.size === 0) return;
-    const created = this.created;
-    this.created = new Map();
-    const paths = new Map<string, string>();
-    const ridsAndPaths: (number | string)[] = [];
-    for (const [id, { rid, placed }] of created) {
-      if (!placed) ridsAndPaths.push(rid, this.workOutPath(id, created, paths));
-    }
-    this.setPaths(ridsAndPaths);
+    if (this.firstCreated === undefined) return;
+    const first = this.firstCreated;
+    this.firstCreated = undefined;
     this.storedPaths.clear();
-    const mayHaveOrphans = [...created.keys()].filter((id) => paths.get(id) !== '');
-    for (const id of this.withOrphans(mayHaveOrphans)) this.movePaths(id, '', this.storedPath(id) ?? '');
+    for (const sql of CREATE_UNPLACED) this.statement(sql).run();
+    this.statement(FIND_UNPLACED).run(first);
+    this.statement(PLACE_UNPLACED).run({ separator: PATH_SEPARATOR });
+    this.statement(FORGET_UNPLACED).run();
+    this.assertAllPlaced(first);
+    for (const id of this.withOrphans(first)) this.movePaths(id, '', this.storedPath(id) ?? '');
   }
 
   /** Recomputes an item's path from its parent edge, and moves everything below it along. */
@@ -119,49 +140,33 @@ export class ItemPlacement {
   }
 
   /**
-   * The path of `id`, an unplaced created item: up through its unplaced ancestors to one whose path
-   * is known, then down again, remembering each ancestor's path in `paths` for its other children.
+   * Throws if an item created since rid `first` is left without a path: naming one whose ancestors
+   * run in a loop, or one whose path would name itself.
    */
-  private workOutPath(id: string, created: ReadonlyMap<string, Created>, paths: Map<string, string>): string {
-    const chain: string[] = [];
-    let top = '';
-    for (let node: string | undefined = id; node !== undefined;) {
-      chain.push(node);
-      const parent: string | undefined = created.get(node)!.parent;
-      node = undefined;
-      if (parent === undefined) break;
-      const known = paths.get(parent);
-      const above = created.get(parent);
-      if (known !== undefined) top = pathBelow(known, parent);
-      else if (above === undefined || above.placed) top = pathBelow(this.storedPath(parent) ?? '', parent);
-      else if (chain.includes(parent)) throw new Error(`${parent} cannot be placed below itself`);
-      else node = parent;
+  private assertAllPlaced(first: number): void {
+    let node = this.statement(FIRST_UNPLACED, 'pluck').get(first) as string | undefined;
+    if (node === undefined) return;
+    const chain = new Set<string>();
+    for (;;) {
+      chain.add(node);
+      const parent = this.parentOf(node);
+      if (parent === undefined || this.statement(SELECT_PATH, 'pluck').get(parent) !== null) break;
+      node = parent;
+      if (chain.has(parent)) break;
     }
-    let path = top;
-    for (let index = chain.length - 1; ; index--) {
-      const node = chain[index];
-      if (pathContains(path, node)) throw new Error(`${node} cannot be placed below itself`);
-      paths.set(node, path);
-      if (index === 0) return path;
-      path = pathBelow(path, node);
-    }
-  }
-
-  /** Stores paths given as a flat list of `rid, path` pairs. */
-  private setPaths(ridsAndPaths: readonly (number | string)[]): void {
-    runInRows(this.statement, setPathsSql, 2, ridsAndPaths);
+    throw new Error(`${node} cannot be placed below itself`);
   }
 
   /**
-   * The items among `itemIds` that others hang below by their bare id, written before them: those
-   * others move below the item's path. One query answers for all of them, and stays true while
-   * they move: a move rewrites only paths that start with the moved item's bare id, to start with
-   * its own path, which starts with another's bare id only if that one had orphans already.
+   * The items created since rid `first` that others hang below by their bare id, written before
+   * them: those others move below the item's path. One query answers for all of them, and stays
+   * true while they move: a move rewrites only paths that start with the moved item's bare id, to
+   * start with its own path, which starts with another's bare id only if that one had orphans
+   * already.
    */
-  private withOrphans(itemIds: readonly string[]): string[] {
-    if (itemIds.length === 0) return [];
+  private withOrphans(first: number): string[] {
     return this.statement(WITH_ORPHANS, 'pluck').all({
-      ids: JSON.stringify(itemIds),
+      first,
       separator: BARE_RANGE.from,
       afterSeparator: BARE_RANGE.to,
     }) as string[];
@@ -175,20 +180,19 @@ export class ItemPlacement {
     this.statement(MOVE_PATHS).run({ from, fromEnd: to, to: pathBelow(newPath, itemId) });
   }
 
-  /** The path below which an item's children go, if it is written and placed. */
-  private settledPath(itemId: string): string | undefined {
-    const created = this.created.get(itemId);
-    return created?.placed === false ? undefined : this.storedPath(itemId);
-  }
-
   private storedPath(itemId: string): string | undefined {
     if (this.storedPaths.has(itemId)) return this.storedPaths.get(itemId);
     const path = (this.statement(SELECT_PATH, 'pluck').get(itemId) as string | null | undefined) ?? undefined;
-    this.storedPaths.set(itemId, path);
+    this.remember(itemId, path);
     return path;
   }
 
+  private remember(itemId: string, path: string | undefined): void {
+    if (this.storedPaths.size >= REMEMBERED_PATHS) this.storedPaths.clear();
+    this.storedPaths.set(itemId, path);
+  }
+
   private parentOf(itemId: string): string | undefined {
-    return this.statement(SELECT_PARENT_ID, 'pluck').get(itemId) as string | undefined;
+    return (this.statement(SELECT_PARENT_ID, 'pluck').get({ item: itemId }) as string | null) ?? undefined;
   }
 }

@@ -124,7 +124,7 @@ export class SqliteGraphWriter extends SqliteGraphReader implements GraphWriter 
       this.statement(DELETE_DEPENDENTS).run(first, end);
       this.statement(DELETE_ITEM).run(state.rid);
       this.statement(DELETE_TEXT).run(textRow(state.rid, state.type));
-      this.placement.deleted(id);
+      this.placement.deleted();
       for (const child of children) this.placement.parentChanged(child);
     }
   }
