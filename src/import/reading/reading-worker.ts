@@ -1,9 +1,11 @@
 import { createReadStream } from 'node:fs';
 import { MessagePort, parentPort, workerData } from 'node:worker_threads';
 import { writeHash } from '../../items/change-detection';
+import { FlatItemWriter } from '../formats/common/flat-items';
 import { ImportSource, ReadEvent } from '../formats/read-events';
 import {
   FromWorker,
+  ItemPart,
   loadExport,
   ReadFunction,
   sentError,
@@ -55,6 +57,7 @@ class IncomingBytes {
  */
 class OutgoingEvents {
   private events: (ReadEvent | UnbuiltItem)[] = [];
+  private readonly items = new FlatItemWriter();
   private credit: number;
   private wake?: () => void;
 
@@ -75,15 +78,25 @@ class OutgoingEvents {
     // A consumer that is behind (a commit, which writes) gets the items built and hashed, which
     // this thread does while it would wait anyway. One that keeps up (a re-import, which writes
     // little) builds and hashes them itself, while this thread reads on.
-    const events = this.events.map(this.consumerBehind() ? finished : sendable);
+    const prepare = this.consumerBehind() ? finished : sendable;
+    const items: unknown[] = [];
+    const events = this.events.map((event) => this.sent(prepare(event), items));
     this.events = [];
     while (this.credit === 0) await new Promise<void>((resolve) => (this.wake = resolve));
     this.credit -= 1;
-    send(this.port, { type: 'events', events });
+    send(this.port, { type: 'events', events, items });
     // The reader keeps this thread busy while it has bytes: a turn of the event loop here takes
     // in the acknowledgements and bytes that have arrived, so that the count of messages ahead
     // is current and the main thread is asked for bytes in time.
     await new Promise<void>((resolve) => setImmediate(resolve));
+  }
+
+  /** The event as it is sent; a built item is written to `items`. */
+  private sent(event: ReadEvent | ItemPart, items: unknown[]): SentEvent {
+    if (Array.isArray(event) || event.kind !== 'item') return event;
+    const start = items.length;
+    this.items.write(event, items);
+    return start;
   }
 
   acknowledge(): void {
@@ -108,7 +121,7 @@ function finished(event: ReadEvent | UnbuiltItem): ReadEvent {
 }
 
 /** The event as sent for the consumer to finish: an unbuilt item as its part. */
-function sendable(event: ReadEvent | UnbuiltItem): SentEvent {
+function sendable(event: ReadEvent | UnbuiltItem): ReadEvent | ItemPart {
   return event.kind === 'unbuilt' ? event.part() : event;
 }
 

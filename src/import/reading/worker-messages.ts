@@ -1,4 +1,4 @@
-import { ImportInputError, ImportSource, ReadEvent } from '../formats/read-events';
+import { ImportInputError, ImportSource, ItemRejected, ReadEvent } from '../formats/read-events';
 
 /**
  * What the main thread and a reading worker tell each other. Both sides import this module, so it
@@ -93,13 +93,26 @@ export type ToWorker =
   /** The consumer has finished with one message of events. */
   | { type: 'ack' };
 
-/** An event, or the part of an unbuilt item, which the consumer's thread builds. */
-export type SentEvent = ReadEvent | ItemPart;
+/**
+ * An event as it is sent: a rejection as it is; the part of an unbuilt item, which the consumer's
+ * thread builds; or a built item, as the place where it starts in its message's `items`.
+ */
+export type SentEvent = ItemRejected | ItemPart | number;
+
+/**
+ * One message's events, and the built items among them in one flat list (`FlatItemWriter`), which
+ * costs both threads less to clone than the items do.
+ */
+export interface SentEvents {
+  type: 'events';
+  events: SentEvent[];
+  items: unknown[];
+}
 
 export type FromWorker =
   /** The worker took a chunk of this many bytes: as many more may be sent. */
   | { type: 'consumed'; bytes: number }
-  | { type: 'events'; events: SentEvent[] }
+  | SentEvents
   /** The reader finished; every event was sent. */
   | { type: 'done' }
   /** The reader failed, after sending the events it produced before. */

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { writeHash } from '../../items/change-detection';
 import { ImportInputError, ImportSource, ItemProduced, ReadEvent } from '../formats/read-events';
+import { unusualItemPerLine } from './testdata/test-readers';
 import { WorkerFlow } from './worker-messages';
 import { DEFAULT_FLOW, readInWorker, readsInWorker } from './worker-reading';
 
@@ -110,6 +111,23 @@ describe('readInWorker', () => {
     await iterator.return(undefined);
     expect(first.hash).toBeUndefined();
     expect(second.hash).toBe(writeHash(second.write.bundle, second.write.edges));
+  });
+
+  it('yields built items exactly as the function made them, but for the write hash it may add', async () => {
+    const source = sourceOf(Array.from({ length: 50 }, (_, index) => `u${index}`).join('\n'));
+    const expected = await collect(unusualItemPerLine(source));
+    const events = (await collect(readInWorker(source, job('unusualItemPerLine'), flow))) as ItemProduced[];
+    expect(events).toHaveLength(expected.length);
+    expected.forEach((item, index) => {
+      const { hash, write } = events[index];
+      if (item.kind === 'item' && item.hash === undefined && hash !== undefined) {
+        expect(hash).toBe(writeHash(write.bundle, write.edges));
+        item.hash = hash;
+      }
+    });
+    expect(events).toStrictEqual(expected);
+    // Key order too: it is the order of the stored JSON.
+    expect(JSON.stringify(events)).toBe(JSON.stringify(expected));
   });
 
   describe('with items left unbuilt', () => {

@@ -1,4 +1,5 @@
 import { Worker } from 'node:worker_threads';
+import { FlatItemReader } from '../formats/common/flat-items';
 import { ImportSource, ReadEvent } from '../formats/read-events';
 import {
   FromWorker,
@@ -7,7 +8,7 @@ import {
   PartBuilderFactory,
   ReadJob,
   receivedError,
-  SentEvent,
+  SentEvents,
   ToWorker,
   WorkerFlow,
   WorkerStart,
@@ -58,7 +59,7 @@ function startWorker(source: ImportSource, job: ReadJob<unknown>, flow: WorkerFl
 /** The main thread's side of one worker: sends it bytes as it asks, queues what it sends back. */
 class WorkerReading {
   private readonly worker: Worker;
-  private readonly received: SentEvent[][] = [];
+  private readonly received: SentEvents[] = [];
   private done = false;
   /** Whether this thread is still passing the source's bytes on. */
   private feeding: boolean;
@@ -84,7 +85,7 @@ class WorkerReading {
   }
 
   /** The next message's events; undefined when the reader is done. Throws the reader's error. */
-  async next(): Promise<SentEvent[] | undefined> {
+  async next(): Promise<SentEvents | undefined> {
     for (;;) {
       const events = this.received.shift();
       if (events !== undefined) {
@@ -128,7 +129,7 @@ class WorkerReading {
         this.wakePump?.();
         return;
       case 'events':
-        this.received.push(message.events);
+        this.received.push(message);
         break;
       case 'done':
         this.done = true;
@@ -203,11 +204,15 @@ export async function* readInWorker<S>(
   flow: WorkerFlow = DEFAULT_FLOW,
 ): AsyncGenerator<ReadEvent> {
   const build = partBuilder(source, job);
+  const items = new FlatItemReader();
   const reading = new WorkerReading(source, job, flow);
   try {
-    for (let events = await reading.next(); events !== undefined; events = await reading.next()) {
+    for (let sent = await reading.next(); sent !== undefined; sent = await reading.next()) {
       // A loop, not `yield*`: delegating to an array costs an extra await per event.
-      for (const event of events) yield Array.isArray(event) ? build(event) : event;
+      for (const event of sent.events) {
+        if (typeof event === 'number') yield items.read(sent.items, event);
+        else yield Array.isArray(event) ? build(event) : event;
+      }
       reading.acknowledge();
     }
   } finally {

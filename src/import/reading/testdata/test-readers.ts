@@ -1,3 +1,4 @@
+import { Bundle, Props } from '../../../items/bundle';
 import { ImportInputError, ImportSource, ItemProduced, ReadEvent } from '../../formats/read-events';
 import { PartBuilder, UnbuiltItem } from '../worker-messages';
 
@@ -28,12 +29,65 @@ async function* lines(source: ImportSource): AsyncGenerator<string> {
   if (rest !== '') yield rest;
 }
 
+/**
+ * An item with what a flat encoding may get wrong: values of every type (a number where a list's
+ * length would be, an `undefined` that no type allows), empty lists and relations, dependents of
+ * dependents, keys whose order is not their order of insertion, edges and a hash absent or present.
+ */
+export function unusualItem(id: string, tag: string, variant: number): ItemProduced {
+  const leaf = (name: string): Bundle => ({
+    id: `${id}/${name}`,
+    type: 'DatePeriod',
+    data: {},
+    relations: {},
+  });
+  // Parsed, so that `__proto__` is a key of its own, as JSON.parse makes it.
+  const data = JSON.parse('{"name": "Unit", "__proto__": "own", "empty": ""}') as Props;
+  Object.assign(data, { count: variant, negative: -3, zero: -0, ratio: 1.5, nan: NaN, yes: true, no: false });
+  Object.assign(data, {
+    none: [],
+    numbers: [1, -2],
+    texts: ['a', ''],
+    10: 'ten',
+    2: 'two',
+    missing: undefined,
+  });
+  const description: Bundle = {
+    id: `${id}/d`,
+    type: 'DocumentaryUnitDescription',
+    data: { languageCode: 'eng', flags: [true, false] },
+    relations: {
+      hasDate: [leaf('date0'), { ...leaf('date1'), relations: { hasDate: [leaf('inner')] } }],
+      relatesTo: [],
+      maintenance: undefined,
+    },
+  };
+  const item: ItemProduced = {
+    kind: 'item',
+    tag,
+    write: {
+      bundle: { id, type: 'DocumentaryUnit', data, relations: { describes: [description] } },
+      edges: { childOf: ['parent'], hasPermissionScope: [], heldBy: ['r1', 'r2'] },
+    },
+  };
+  if (variant % 2 === 1) delete item.write.edges;
+  if (variant % 3 === 1) item.write.edges = undefined;
+  if (variant % 4 !== 0) item.hash = variant % 4 === 1 ? `hash${variant}` : undefined;
+  return item;
+}
+
 /** One item per line, its id the line with `prefix` in front. */
 export async function* itemPerLine(
   source: ImportSource,
   settings: { prefix: string },
 ): AsyncGenerator<ReadEvent> {
   for await (const line of lines(source)) yield item(`${settings.prefix}${line}`, source.tag);
+}
+
+/** `unusualItem`s, one per line, their variant the line's number. */
+export async function* unusualItemPerLine(source: ImportSource): AsyncGenerator<ReadEvent> {
+  let variant = 0;
+  for await (const line of lines(source)) yield unusualItem(line, source.tag, variant++);
 }
 
 /** `item`, saying in its data which thread built it. */
