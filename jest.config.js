@@ -1,5 +1,5 @@
-// Unit tests live beside the code (src/<module>/<name>.spec.ts); HTTP, end-to-end and store
-// contract tests in test/.
+// Unit tests live beside the code (src/<module>/<name>.spec.ts, bench/support/<name>.spec.ts);
+// HTTP, end-to-end and store contract tests in test/.
 const swcTypeScript = [
   '@swc/jest',
   {
@@ -19,7 +19,7 @@ const swcEsm = [
 
 module.exports = {
   testEnvironment: 'node',
-  roots: ['<rootDir>/src', '<rootDir>/test'],
+  roots: ['<rootDir>/src', '<rootDir>/test', '<rootDir>/bench'],
   testRegex: '\\.(spec|e2e-spec|contract-spec)\\.ts$',
   transform: { '^.+\\.ts$': swcTypeScript, '^.+\\.m?js$': swcEsm },
   transformIgnorePatterns: ['/node_modules/(?!(@nestjs|uid|load-esm|file-type|iterare)/)'],

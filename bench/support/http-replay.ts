@@ -3,9 +3,14 @@
  * queues behind the server's on one event loop nor counts in the server's CPU time. It receives
  * a `ReplayJob`, replays its paths from `clients` keep-alive connections (each client sends its
  * next request when the previous one is answered) and sends back a `ReplayResult`.
+ *
+ * Each client is a bare socket that writes a prepared request and reads the answer by its
+ * `Content-Length`, as wrk does, rather than Node's HTTP client: on a machine the server shares,
+ * every microsecond the harness spends per request is one the server does not get, and Node's
+ * client (with a JSON parse of each body) cost more per request than a bare server does.
  */
 import { fork } from 'node:child_process';
-import http from 'node:http';
+import net from 'node:net';
 
 export interface ReplayJob {
   port: number;
@@ -16,7 +21,7 @@ export interface ReplayJob {
 
 export interface ReplayResult {
   latenciesMs: number[];
-  /** `meta.total` of each JSON answer that has one. */
+  /** `meta.total` of each answer that has one. */
   totals: number[];
   errors: number;
   wallMs: number;
@@ -27,45 +32,142 @@ interface Answer {
   total?: number;
 }
 
-function metaTotal(body: Buffer): number | undefined {
-  try {
-    const total = (JSON.parse(body.toString('utf8')) as { meta?: { total?: unknown } }).meta?.total;
-    return typeof total === 'number' ? total : undefined;
-  } catch {
-    return undefined;
+const HEADER_END = Buffer.from('\r\n\r\n');
+const CONTENT_LENGTH = /\r\ncontent-length:[ \t]*(\d+)/i;
+/** In JSON a quote within a string is escaped, so this stands only as a key. */
+const TOTAL_KEY = Buffer.from('"total":');
+
+/** The number after the last `"total":` of a JSON body, if any (the document's `meta.total`). */
+export function lastTotal(body: Buffer): number | undefined {
+  const at = body.lastIndexOf(TOTAL_KEY);
+  if (at === -1) return undefined;
+  let value = 0;
+  let index = at + TOTAL_KEY.length;
+  const start = index;
+  for (; index < body.length && body[index] >= 0x30 && body[index] <= 0x39; index++) {
+    value = value * 10 + body[index] - 0x30;
+  }
+  return index === start ? undefined : value;
+}
+
+/** The bytes of a GET request for `path` with `headers`, on a keep-alive connection. */
+export function requestBytes(path: string, port: number, headers: Record<string, string>): Buffer {
+  const lines = [`GET ${path} HTTP/1.1`, `Host: 127.0.0.1:${port}`, 'Connection: keep-alive'];
+  for (const [name, value] of Object.entries(headers)) lines.push(`${name}: ${value}`);
+  return Buffer.from(`${lines.join('\r\n')}\r\n\r\n`, 'latin1');
+}
+
+/**
+ * Reads answers from bytes as they arrive: one at a time, each with a `Content-Length` (the
+ * servers measured send it; an answer without it is an error).
+ */
+export class AnswerReader {
+  private chunks: Buffer[] = [];
+  private received = 0;
+  /** The length of the head and the whole answer, once the head is read. */
+  private head?: { status: number; length: number; total: number };
+
+  /** Takes `chunk`; returns the answer it completes, if it does. Throws on a malformed answer. */
+  take(chunk: Buffer): Answer | undefined {
+    this.chunks.push(chunk);
+    this.received += chunk.length;
+    if (this.head === undefined) {
+      const bytes = this.bytes();
+      const end = bytes.indexOf(HEADER_END);
+      if (end === -1) return undefined;
+      const head = bytes.toString('latin1', 0, end);
+      const length = CONTENT_LENGTH.exec(head);
+      if (!head.startsWith('HTTP/1.1 ') || length === null) throw new Error(`Unusable answer: ${head}`);
+      const headLength = end + HEADER_END.length;
+      this.head = {
+        status: Number(head.slice(9, 12)),
+        length: headLength,
+        total: headLength + Number(length[1]),
+      };
+    }
+    if (this.received < this.head.total) return undefined;
+    if (this.received > this.head.total) throw new Error('Bytes beyond the answer: none were asked for');
+    const answer = { status: this.head.status, total: lastTotal(this.bytes().subarray(this.head.length)) };
+    this.chunks = [];
+    this.received = 0;
+    this.head = undefined;
+    return answer;
+  }
+
+  private bytes(): Buffer {
+    if (this.chunks.length > 1) this.chunks = [Buffer.concat(this.chunks)];
+    return this.chunks[0];
   }
 }
 
-function get(agent: http.Agent, job: ReplayJob, path: string): Promise<Answer> {
-  return new Promise((resolve, reject) => {
-    const req = http.get({ host: '127.0.0.1', port: job.port, path, agent, headers: job.headers }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (chunk: Buffer) => chunks.push(chunk));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, total: metaTotal(Buffer.concat(chunks)) }));
-      res.on('error', reject);
+/** One keep-alive connection, one request at a time; after a failure, a new connection. */
+class Client {
+  private socket?: net.Socket;
+  private reader = new AnswerReader();
+  private waiting?: { resolve: (answer: Answer) => void; reject: (error: Error) => void };
+
+  constructor(private readonly port: number) {}
+
+  get(request: Buffer): Promise<Answer> {
+    return new Promise((resolve, reject) => {
+      this.waiting = { resolve, reject };
+      (this.socket ??= this.connect()).write(request);
     });
-    req.on('error', reject);
-  });
+  }
+
+  close(): void {
+    this.socket?.destroy();
+  }
+
+  private connect(): net.Socket {
+    const socket = net.connect(this.port, '127.0.0.1');
+    socket.setNoDelay(true);
+    socket.on('data', (chunk: Buffer) => {
+      let answer: Answer | undefined;
+      try {
+        answer = this.reader.take(chunk);
+      } catch (error) {
+        return this.fail(error as Error);
+      }
+      if (answer === undefined) return;
+      const waiting = this.waiting;
+      this.waiting = undefined;
+      waiting?.resolve(answer);
+    });
+    socket.on('error', (error) => this.fail(error));
+    socket.on('close', () => this.fail(new Error('The server closed the connection')));
+    return socket;
+  }
+
+  private fail(error: Error): void {
+    this.socket?.destroy();
+    this.socket = undefined;
+    this.reader = new AnswerReader();
+    const waiting = this.waiting;
+    this.waiting = undefined;
+    waiting?.reject(error);
+  }
 }
 
-async function replay(job: ReplayJob): Promise<ReplayResult> {
-  const agent = new http.Agent({ keepAlive: true, maxSockets: job.clients });
+/** Replays `job` in this process; benchmarks use `replayInChild`. */
+export async function replay(job: ReplayJob): Promise<ReplayResult> {
+  const requests = job.paths.map((path) => requestBytes(path, job.port, job.headers));
   const result: ReplayResult = { latenciesMs: [], totals: [], errors: 0, wallMs: 0 };
   let next = 0;
-  const client = async () => {
-    while (next < job.paths.length) {
-      const path = job.paths[next++];
+  const run = async (client: Client) => {
+    while (next < requests.length) {
+      const request = requests[next++];
       const started = process.hrtime.bigint();
-      const answer = await get(agent, job, path).catch((): Answer => ({ status: 0 }));
+      const answer = await client.get(request).catch((): Answer => ({ status: 0 }));
       result.latenciesMs.push(Number(process.hrtime.bigint() - started) / 1e6);
       if (answer.status !== 200) result.errors++;
       if (answer.total !== undefined) result.totals.push(answer.total);
     }
+    client.close();
   };
   const started = Date.now();
-  await Promise.all(Array.from({ length: job.clients }, client));
+  await Promise.all(Array.from({ length: job.clients }, () => run(new Client(job.port))));
   result.wallMs = Date.now() - started;
-  agent.destroy();
   return result;
 }
 
