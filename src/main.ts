@@ -1,15 +1,21 @@
 import 'reflect-metadata';
 import { NestFactory } from '@nestjs/core';
+import cluster from 'node:cluster';
+import { existsSync } from 'node:fs';
 import { AppModule } from './app.module';
 import { configureApp } from './app.setup';
-import { APP_CONFIG, AppConfig } from './config/app-config';
+import { superviseHttpWorkers } from './cluster/http-workers';
+import { AppConfig, loadConfig } from './config/app-config';
 
-async function bootstrap(): Promise<void> {
+async function serve(config: AppConfig): Promise<void> {
   const app = await NestFactory.create(AppModule, { bufferLogs: true, bodyParser: false });
   configureApp(app);
   app.enableShutdownHooks();
-  const config = app.get<AppConfig>(APP_CONFIG);
   await app.listen(config.port);
 }
 
-void bootstrap();
+// As the app's ConfigModule reads it: variables already set win.
+if (existsSync('.env')) process.loadEnvFile('.env');
+const config = loadConfig(process.env);
+if (cluster.isPrimary && config.httpWorkers > 1) superviseHttpWorkers(config.httpWorkers, config.logLevel);
+else void serve(config);

@@ -6,6 +6,8 @@ import path from 'node:path';
  */
 export interface AppConfig {
   port: number;
+  /** Processes serving HTTP on `port` (Node's cluster); 1: this process alone. */
+  httpWorkers: number;
   /** `sqlite:<path>` or `bolt://…`, `bolt+s://…`, `neo4j://…`, `neo4j+s://…`. */
   graphUrl: string;
   neo4jUser: string;
@@ -58,8 +60,11 @@ const MiB = 1024 * 1024;
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   const port = intFrom(env, 'PORT', 3000);
+  const httpWorkers = intFrom(env, 'HTTP_WORKERS', 1);
+  if (httpWorkers < 1) throw new Error(`HTTP_WORKERS must be at least 1, got "${env.HTTP_WORKERS}"`);
   return {
     port,
+    httpWorkers,
     graphUrl: env.GRAPH_URL?.trim() || 'sqlite:./data/archive.db',
     neo4jUser: env.NEO4J_USER ?? 'neo4j',
     neo4jPassword: env.NEO4J_PASSWORD ?? '',

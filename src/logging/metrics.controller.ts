@@ -1,7 +1,8 @@
 import { Controller, Get, Header } from '@nestjs/common';
 import { ApiBearerAuth, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { RequireRole } from '../auth/bearer-auth.guard';
-import { MetricsService } from './metrics.service';
+import { gatherFromWorkers } from '../cluster/gather';
+import { METRICS_TOPIC, MetricsService, MetricsSnapshot } from './metrics.service';
 
 @ApiTags('operations')
 @ApiBearerAuth()
@@ -14,7 +15,9 @@ export class MetricsController {
   @Header('Content-Type', 'text/plain; version=0.0.4; charset=utf-8')
   @ApiOperation({ summary: 'Request and import counters in the Prometheus text format (role ops)' })
   @ApiOkResponse({ description: 'Prometheus text exposition', schema: { type: 'string' } })
-  render(): string {
-    return this.metrics.render();
+  async render(): Promise<string> {
+    // Every process serving HTTP counts its own requests: the answer is their sum.
+    const snapshots = await gatherFromWorkers<MetricsSnapshot>(METRICS_TOPIC, () => this.metrics.snapshot());
+    return this.metrics.render(snapshots);
   }
 }

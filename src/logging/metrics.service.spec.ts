@@ -28,4 +28,22 @@ describe('MetricsService', () => {
     expect(text).toContain('import_items_total{commit="true",endpoint="e\\"a\\\\d",status="created"} 2');
     expect(text).toContain('http_requests_total{method="GET",status="200"} 1');
   });
+
+  it('sums the snapshots of several processes, each sample by its labels', () => {
+    const first = new MetricsService();
+    const second = new MetricsService();
+    first.recordRequest('GET', 200, 0.5);
+    second.recordRequest('GET', 200, 0.25);
+    second.recordRequest('GET', 500, 1);
+    first.recordImport('ead', 'succeeded', true, 3, { created: 2, updated: 0, unchanged: 0 });
+
+    const lines = first.render([first.snapshot(), second.snapshot()]).split('\n');
+
+    expect(lines).toContain('http_requests_total{method="GET",status="200"} 2');
+    expect(lines).toContain('http_requests_total{method="GET",status="500"} 1');
+    expect(lines).toContain('http_request_duration_seconds_sum{method="GET"} 1.75');
+    expect(lines).toContain('import_items_total{commit="true",endpoint="ead",status="created"} 2');
+    // The snapshot crosses processes as it is.
+    expect(JSON.parse(JSON.stringify(second.snapshot()))).toEqual(second.snapshot());
+  });
 });

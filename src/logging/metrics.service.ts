@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import { answerGather } from '../cluster/gather';
 
 type Labels = Record<string, string>;
 
@@ -24,9 +25,19 @@ function labelText(labels: Labels): string {
 }
 
 /**
- * Process-local counters for operators' dashboards, served by `GET /metrics` in the Prometheus
- * text format. Deliberately small: request and import counts and times; per-item detail lives in
- * the stored import logs.
+ * One process's samples, family by family in the order they are defined, each sample by its label
+ * text: what an HTTP worker tells the one that answers `GET /metrics` (`HTTP_WORKERS`).
+ */
+export type MetricsSnapshot = [name: string, samples: [key: string, labels: Labels, value: number][]][];
+
+/** Where `render` gathers every process's snapshot. */
+export const METRICS_TOPIC = 'metrics';
+
+/**
+ * Counters for operators' dashboards, served by `GET /metrics` in the Prometheus text format:
+ * each process keeps its own, and the answer sums those of every process serving HTTP.
+ * Deliberately small: request and import counts and times; per-item detail lives in the stored
+ * import logs.
  */
 @Injectable()
 export class MetricsService {
@@ -43,6 +54,7 @@ export class MetricsService {
     this.define('imports_total', 'counter', 'Imports run, by endpoint, outcome and whether they committed');
     this.define('import_duration_seconds_sum', 'counter', 'Total time spent in imports, by endpoint');
     this.define('import_items_total', 'counter', 'Items imports created, updated or left unchanged');
+    answerGather(METRICS_TOPIC, () => this.snapshot());
   }
 
   recordRequest(method: string, status: number, seconds: number): void {
@@ -74,13 +86,34 @@ export class MetricsService {
     }
   }
 
-  /** The Prometheus text exposition format, version 0.0.4. */
-  render(): string {
+  snapshot(): MetricsSnapshot {
+    return [...this.families].map(([name, family]) => [
+      name,
+      [...family.samples].map(([key, { labels, value }]) => [key, labels, value]),
+    ]);
+  }
+
+  /**
+   * The Prometheus text exposition format, version 0.0.4, of the sums of `snapshots` (one per
+   * process; by default this process's alone).
+   */
+  render(snapshots: readonly MetricsSnapshot[] = [this.snapshot()]): string {
+    const sums = new Map<string, Map<string, Sample>>();
+    for (const snapshot of snapshots) {
+      for (const [name, samples] of snapshot) {
+        let summed = sums.get(name);
+        if (summed === undefined) sums.set(name, (summed = new Map()));
+        for (const [key, labels, value] of samples) {
+          const sample = summed.get(key);
+          if (sample === undefined) summed.set(key, { labels, value });
+          else sample.value += value;
+        }
+      }
+    }
     const lines: string[] = [];
     for (const [name, family] of this.families) {
       lines.push(`# HELP ${name} ${family.help}`, `# TYPE ${name} ${family.type}`);
-      for (const { labels, value } of family.samples.values())
-        lines.push(`${name}${labelText(labels)} ${value}`);
+      for (const [key, { value }] of sums.get(name) ?? []) lines.push(`${name}${key} ${value}`);
     }
     return `${lines.join('\n')}\n`;
   }

@@ -1,0 +1,68 @@
+import path from 'node:path';
+import { getOnce, spawnService, untilHealthy, untilLogged } from './support/service-process';
+import { TestApp, createTestApp } from './support/test-app';
+import http from 'node:http';
+import { once } from 'node:events';
+import type { AddressInfo } from 'node:net';
+
+/** `src/main.ts` from source, transpiled by SWC (fast to start), with `env` added. */
+const startService = (env: Record<string, string>) =>
+  spawnService(['-r', 'ts-node/register/transpile-only', 'src/main.ts'], {
+    TS_NODE_SWC: 'true',
+    LOG_LEVEL: 'info',
+    ...env,
+  });
+
+describe('HTTP_WORKERS: the service served by several processes', () => {
+  let testApp: TestApp;
+  let env: Record<string, string>;
+
+  beforeAll(async () => {
+    // The store and a token made here; the service opens the same file.
+    testApp = await createTestApp();
+    env = { GRAPH_URL: `sqlite:${path.join(testApp.dataDir, 'archive.db')}`, HTTP_WORKERS: '2' };
+  });
+  afterAll(() => testApp.close());
+
+  it('answers from every worker, sums their metrics, and stops on SIGTERM', async () => {
+    const service = await startService(env);
+    try {
+      await untilHealthy(service);
+      await untilLogged(service, 'Every HTTP worker is listening');
+      const opsToken = await testApp.token('ops');
+      for (let index = 0; index < 30; index++) {
+        expect((await getOnce(service.port, '/no-such-route')).status).toBe(404);
+      }
+
+      const metrics = await getOnce(service.port, '/metrics', opsToken);
+
+      expect(metrics.status).toBe(200);
+      // Each worker counted only the requests it answered; one worker's count would fall short.
+      expect(metrics.text).toContain('http_requests_total{method="GET",status="404"} 30\n');
+      const answeredBy = new Set(
+        service
+          .logs()
+          .map((line) => JSON.parse(line) as { pid: number; req?: { path: string } })
+          .filter((line) => line.req?.path === '/no-such-route')
+          .map((line) => line.pid),
+      );
+      expect(answeredBy.size).toBe(2);
+      expect(answeredBy.has(service.process.pid!)).toBe(false);
+    } finally {
+      expect(await service.stop()).toBe(0);
+    }
+  }, 60_000);
+
+  it('stops with an error when its workers cannot start (the port is taken)', async () => {
+    const taken = http.createServer().listen(0);
+    await once(taken, 'listening');
+    try {
+      const service = await startService({ ...env, PORT: String((taken.address() as AddressInfo).port) });
+      const [code] = await once(service.process, 'exit');
+      expect(code).toBe(1);
+      expect(service.logs().some((line) => line.includes('exited soon after it started'))).toBe(true);
+    } finally {
+      taken.close();
+    }
+  }, 60_000);
+});

@@ -1,0 +1,119 @@
+import { ChildProcess, spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { readFileSync } from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import path from 'node:path';
+
+/** The service as a process of its own: `node <args>` from the project folder. */
+export interface ServiceProcess {
+  process: ChildProcess;
+  port: number;
+  /** What it has written to stdout so far: one JSON log line each. */
+  logs(): string[];
+  /** CPU time spent by the process and its children (HTTP workers), in microseconds (Linux). */
+  cpuMicros(): number;
+  /** SIGTERM, then its exit code. */
+  stop(): Promise<number | null>;
+}
+
+/** A port that was free a moment ago. */
+export async function freePort(): Promise<number> {
+  const server = http.createServer().listen(0, '127.0.0.1');
+  await once(server, 'listening');
+  const { port } = server.address() as AddressInfo;
+  server.close();
+  await once(server, 'close');
+  return port;
+}
+
+/**
+ * Starts `node <args>` (with `env` added; `PORT` a free port unless given) from the project folder.
+ * Its stderr is read, not shown: tests provoke errors.
+ */
+export async function spawnService(args: string[], env: Record<string, string>): Promise<ServiceProcess> {
+  const port = env.PORT === undefined ? await freePort() : Number(env.PORT);
+  const child = spawn(process.execPath, args, {
+    cwd: path.resolve(__dirname, '..', '..'),
+    env: { ...process.env, PORT: String(port), ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child.stderr!.resume();
+  let output = '';
+  child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString('utf8')));
+  return {
+    process: child,
+    port,
+    logs: () => output.split('\n').filter((line) => line.startsWith('{')),
+    cpuMicros: () => treeCpuMicros(child.pid!),
+    stop: async () => {
+      if (child.exitCode === null) child.kill('SIGTERM');
+      return child.exitCode ?? ((await once(child, 'exit'))[0] as number | null);
+    },
+  };
+}
+
+/** CPU time of `pid` and its descendants so far, from /proc, in microseconds. */
+function treeCpuMicros(pid: number): number {
+  const ticksPerSecond = 100;
+  let total = 0;
+  const pending = [pid];
+  while (pending.length > 0) {
+    const next = pending.pop()!;
+    try {
+      const stat = readFileSync(`/proc/${next}/stat`, 'utf8');
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      // utime and stime (fields 14 and 15 of stat(5)), in clock ticks.
+      total += ((Number(fields[11]) + Number(fields[12])) * 1e6) / ticksPerSecond;
+      const children = readFileSync(`/proc/${next}/task/${next}/children`, 'utf8').trim();
+      if (children !== '') pending.push(...children.split(' ').map(Number));
+    } catch {
+      // It has exited meanwhile.
+    }
+  }
+  return total;
+}
+
+/** GET on a connection of its own, so that a cluster may hand it to any worker. */
+export function getOnce(
+  port: number,
+  urlPath: string,
+  token?: string,
+): Promise<{ status: number; text: string }> {
+  return new Promise((resolve, reject) => {
+    const headers: Record<string, string> = { Connection: 'close' };
+    if (token !== undefined) headers.Authorization = `Bearer ${token}`;
+    http
+      .get({ host: '127.0.0.1', port, path: urlPath, headers, agent: false }, (res) => {
+        let text = '';
+        res.on('data', (chunk: Buffer) => (text += chunk.toString('utf8')));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, text }));
+      })
+      .on('error', reject);
+  });
+}
+
+/** Waits until `GET /health` answers 200; throws after `timeoutMs` or if the service exits. */
+export async function untilHealthy(service: ServiceProcess, timeoutMs = 45_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const status = await getOnce(service.port, '/health').then(
+      (answer) => answer.status,
+      () => 0,
+    );
+    if (status === 200) return;
+    if (service.process.exitCode !== null)
+      throw new Error(`The service exited with ${service.process.exitCode}`);
+    if (Date.now() > deadline) throw new Error('The service did not become healthy');
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}
+
+/** Waits until the service has logged a line containing `text`; throws after `timeoutMs`. */
+export async function untilLogged(service: ServiceProcess, text: string, timeoutMs = 45_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!service.logs().some((line) => line.includes(text))) {
+    if (Date.now() > deadline) throw new Error(`The service did not log "${text}"`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
