@@ -1,8 +1,9 @@
 /**
  * Portal search benchmark (DESIGN.md §8: p99 under 50 ms at 50 concurrent clients on 100,000
  * units). Loads generated units through the store port into a temporary SQLite store, starts the
- * real app on a loopback port and replays a fixed number of requests per scenario from 50
- * keep-alive clients in a child process. Prints one JSON object: latency percentiles and
+ * service on it as `npm start` does (`src/main.js`, with `HTTP_WORKERS` processes serving HTTP, by
+ * default one per core) on a loopback port, and replays a fixed number of requests per scenario
+ * from 50 keep-alive clients in a child process. Prints one JSON object: latency percentiles and
  * throughput per scenario, plus the server's CPU time per request, which unlike latency does not
  * depend on what else the machine is running. A reference beside them, a bare Node server under
  * the same load, shows how much of those figures is the harness's and the machine's.
@@ -10,9 +11,9 @@
  * The app runs as production runs it, from JavaScript (transpiled into `bench/out/js-<pid>`).
  *
  * `node -r ts-node/register/transpile-only bench/portal-search.ts`; `BENCH_UNITS` and
- * `BENCH_REQUESTS` scale it down.
+ * `BENCH_REQUESTS` scale it down; `BENCH_HTTP_WORKERS` sets `HTTP_WORKERS`.
  */
-import { cpus, loadavg } from 'node:os';
+import { availableParallelism, cpus, loadavg } from 'node:os';
 import path from 'node:path';
 import { ItemWrite } from '../src/graph/graph-store';
 import { joinPath } from '../src/items/identifiers';
@@ -22,10 +23,13 @@ import { startBareServer } from './support/bare-server';
 import { runWhenMain, startBenchApp } from './support/bench-app';
 import { ReplayJob, ReplayResult, replayInChild } from './support/http-replay';
 import { ROOT, runTranspiled } from './support/transpile';
+import { ServiceProcess, spawnService, untilHealthy } from '../test/support/service-process';
 
 const UNIT_COUNT = Number(process.env.BENCH_UNITS ?? 100_000);
 const REQUESTS_PER_SCENARIO = Number(process.env.BENCH_REQUESTS ?? 5_000);
 const CLIENTS = 50;
+/** Processes serving HTTP (`HTTP_WORKERS`): by default one per core. */
+const HTTP_WORKERS = Number(process.env.BENCH_HTTP_WORKERS ?? availableParallelism());
 const WARM_UP_REQUESTS_PER_SCENARIO = 100;
 const WRITE_BATCH = 2_000;
 const TARGET_P99_MS = 50;
@@ -234,12 +238,17 @@ function progress(message: string): void {
   process.stderr.write(`portal-search: ${message}\n`);
 }
 
-/** Replays `job` and sums it up with the CPU time that this process, the server, spent meanwhile. */
-async function measured(job: ReplayJob) {
-  const cpuBefore = process.cpuUsage();
+/** Replays `job` and sums it up with the CPU time that the server (`cpuMicros`) spent meanwhile. */
+async function measured(job: ReplayJob, cpuMicros: () => number) {
+  const cpuBefore = cpuMicros();
   const result = await replayInChild(job);
-  const cpu = process.cpuUsage(cpuBefore);
-  return summary(job.paths, result, cpu.user + cpu.system);
+  return summary(job.paths, result, cpuMicros() - cpuBefore);
+}
+
+/** This process's CPU time, in microseconds. */
+function ownCpuMicros(): number {
+  const { user, system } = process.cpuUsage();
+  return user + system;
 }
 
 /**
@@ -256,7 +265,7 @@ async function bareServerReference(job: ReplayJob) {
         `the same ${CLIENTS} clients and requests as globalText against a bare node:http server that ` +
         `answers each with one fixed ${body.length}-byte document: what this machine and harness ` +
         'show for a server doing next to nothing',
-      ...(await measured({ ...job, port: server.port })),
+      ...(await measured({ ...job, port: server.port }, ownCpuMicros)),
     };
   } finally {
     await server.close();
@@ -265,11 +274,15 @@ async function bareServerReference(job: ReplayJob) {
 
 export async function main(): Promise<object> {
   if (path.extname(__filename) === '.ts') {
-    return runTranspiled(__filename, [path.join(ROOT, 'test', 'support', 'portal-fixtures.ts')]);
+    return runTranspiled(__filename, [
+      path.join(ROOT, 'test', 'support', 'portal-fixtures.ts'),
+      path.join(ROOT, 'test', 'support', 'service-process.ts'),
+    ]);
   }
   const bench = await startBenchApp('portal');
+  let service: ServiceProcess | undefined;
   try {
-    const { port, store } = bench;
+    const { store } = bench;
     const token = await bench.token('portal');
     const headers = { Authorization: `Bearer ${token}`, Accept: JSONAPI_MEDIA_TYPE };
 
@@ -279,6 +292,15 @@ export async function main(): Promise<object> {
     const loadSeconds = (Date.now() - loadStarted) / 1000;
     progress(`loaded ${UNIT_COUNT} units in ${loadSeconds} s`);
 
+    // The service as `npm start` runs it, on the store just loaded.
+    service = await spawnService([path.join(__dirname, '..', 'src', 'main.js')], {
+      GRAPH_URL: `sqlite:${bench.databaseFile}`,
+      HTTP_WORKERS: String(HTTP_WORKERS),
+      LOG_LEVEL: 'silent',
+    });
+    await untilHealthy(service);
+    const { port } = service;
+
     // Other requests than the measured ones, so that nothing measured is answered from a warm cache.
     const warmUp = Object.values(scenarios(archive, WARM_UP_REQUESTS_PER_SCENARIO, 1933)).flat();
     await replayInChild({ port, headers, paths: warmUp, clients: CLIENTS });
@@ -286,7 +308,7 @@ export async function main(): Promise<object> {
     const measuredScenarios = scenarios(archive, REQUESTS_PER_SCENARIO, 1945);
     const results: Record<string, ReturnType<typeof summary>> = {};
     for (const [name, paths] of Object.entries(measuredScenarios)) {
-      results[name] = await measured({ port, headers, paths, clients: CLIENTS });
+      results[name] = await measured({ port, headers, paths, clients: CLIENTS }, service.cpuMicros);
       progress(`${name}: ${JSON.stringify(results[name])}`);
     }
     const reference = await bareServerReference({
@@ -301,6 +323,7 @@ export async function main(): Promise<object> {
       repositories: archive.repositoryIds.length,
       loadSeconds,
       clients: CLIENTS,
+      httpWorkers: HTTP_WORKERS,
       machine: { cpus: cpus().length, loadAverage1m: round(loadAverageBefore) },
       targetP99Ms: TARGET_P99_MS,
       notes: {
@@ -314,6 +337,7 @@ export async function main(): Promise<object> {
       reference: { bareNodeServer: reference },
     };
   } finally {
+    await service?.stop();
     await bench.close();
   }
 }

@@ -16,6 +16,8 @@ export interface BenchApp {
   app: INestApplication;
   port: number;
   store: GraphStore;
+  /** Its SQLite file, which a service process may open too. */
+  databaseFile: string;
   /** A new token of `role`, issued to the user `bench`. */
   token(role: Role): Promise<string>;
   close(): Promise<void>;
@@ -24,7 +26,8 @@ export interface BenchApp {
 export async function startBenchApp(name: string): Promise<BenchApp> {
   const dataDir = await mkdtemp(path.join(tmpdir(), `${name}-bench-`));
   // The app reads its configuration from the environment when it is created.
-  process.env.GRAPH_URL = `sqlite:${path.join(dataDir, 'archive.db')}`;
+  const databaseFile = path.join(dataDir, 'archive.db');
+  process.env.GRAPH_URL = `sqlite:${databaseFile}`;
   process.env.LOG_LEVEL = 'silent';
   const app = await NestFactory.create(AppModule, { bufferLogs: true, bodyParser: false });
   configureApp(app);
@@ -34,6 +37,7 @@ export async function startBenchApp(name: string): Promise<BenchApp> {
     app,
     port: (app.getHttpServer().address() as AddressInfo).port,
     store: app.get(GraphStore),
+    databaseFile,
     token: async (role) =>
       (await app.get(TokensService).create({ role, user: 'bench', name: 'bench' })).token,
     close: async () => {
