@@ -7,6 +7,7 @@ import { ImportInputError, ImportSource, ItemProduced, ReadEvent } from '../form
 import { unusualItemPerLine } from './testdata/test-readers';
 import { WorkerFlow } from './worker-messages';
 import { DEFAULT_FLOW, readInWorker, readsInWorker } from './worker-reading';
+import { chunkedSource } from '../../../test/support/chunked-source';
 
 const READERS = require.resolve('./testdata/test-readers');
 
@@ -16,14 +17,7 @@ function job(exportName: string, settings: unknown = {}) {
 
 /** `text` in chunks of `chunkSize` bytes, each a view into one shared buffer, as streams give them. */
 function sourceOf(text: string, chunkSize = 7, tag = 'doc.txt'): ImportSource {
-  const bytes = Buffer.from(text);
-  return {
-    tag,
-    async *bytes() {
-      for (let start = 0; start < bytes.length; start += chunkSize)
-        yield bytes.subarray(start, start + chunkSize);
-    },
-  };
+  return chunkedSource(text, tag, chunkSize);
 }
 
 /** A long source, one line per chunk, that counts the chunks taken from it and notes its end. */

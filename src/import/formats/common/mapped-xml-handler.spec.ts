@@ -3,6 +3,7 @@ import { MappedXmlHandler, OpenElement } from './mapped-xml-handler';
 import { RawNode } from './raw-node';
 import { XmlMapping } from './xml-mapping';
 import { readXml } from './xml-parser';
+import { chunkedSource } from '../../../../test/support/chunked-source';
 
 /** Emits the root element's node; records each element's role as it starts. */
 class RootHandler extends MappedXmlHandler<RawNode, string> {
@@ -32,14 +33,7 @@ class RootHandler extends MappedXmlHandler<RawNode, string> {
 }
 
 function source(content: string, chunkSize: number): ImportSource {
-  const bytes = Buffer.from(content);
-  return {
-    tag: 'doc.xml',
-    async *bytes() {
-      for (let start = 0; start < bytes.length; start += chunkSize)
-        yield bytes.subarray(start, start + chunkSize);
-    },
-  };
+  return chunkedSource(content, 'doc.xml', chunkSize);
 }
 
 async function read(

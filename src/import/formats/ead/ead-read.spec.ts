@@ -5,18 +5,12 @@ import { FlatItemReader, FlatItemWriter } from '../common/flat-items';
 import { ImportSource, ReadEvent } from '../read-events';
 import { EAD2002_PROPERTIES } from './ead2002-mapping';
 import { eadPartBuilder, EadReadSettings, readEad, readEadInWorker } from './ead-read';
+import { chunkedSource } from '../../../../test/support/chunked-source';
 
 const FIXTURES = path.resolve(__dirname, '../../../../../shared/fixtures/ehri');
 
 function sourceOf(content: string | Buffer, chunkSize = 1000): ImportSource {
-  const bytes = Buffer.from(content);
-  return {
-    tag: 'doc.xml',
-    async *bytes() {
-      for (let start = 0; start < bytes.length; start += chunkSize)
-        yield bytes.subarray(start, start + chunkSize);
-    },
-  };
+  return chunkedSource(content, 'doc.xml', chunkSize);
 }
 
 function settingsOf(options: Partial<EadReadSettings> = {}): EadReadSettings {

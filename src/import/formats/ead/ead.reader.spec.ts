@@ -14,6 +14,7 @@ import {
 } from '../format-reader';
 import { EadReader } from './ead.reader';
 import { EAD2002_PROPERTIES } from './ead2002-mapping';
+import { chunkedSource } from '../../../../test/support/chunked-source';
 
 const FIXTURES = path.resolve(__dirname, '../../../../../shared/fixtures/ehri');
 
@@ -22,14 +23,7 @@ function fixture(name: string): Buffer {
 }
 
 function sourceOf(content: string | Buffer, tag = 'doc.xml', chunkSize = 4096): ImportSource {
-  const bytes = Buffer.from(content);
-  return {
-    tag,
-    async *bytes() {
-      for (let start = 0; start < bytes.length; start += chunkSize)
-        yield bytes.subarray(start, start + chunkSize);
-    },
-  };
+  return chunkedSource(content, tag, chunkSize);
 }
 
 interface ContextOptions {

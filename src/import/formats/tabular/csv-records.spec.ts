@@ -1,15 +1,10 @@
 import { ImportInputError, ImportSource } from '../format-reader';
 import { CsvRecord, lineBreakOf, readCsvRecords } from './csv-records';
+import { chunkedSource } from '../../../../test/support/chunked-source';
 
 /** A source delivering `text` as UTF-8 in chunks of `size` bytes. */
 function sourceOf(text: string | Buffer, size = 1024): ImportSource {
-  const bytes = typeof text === 'string' ? Buffer.from(text, 'utf8') : text;
-  return {
-    tag: 'table.csv',
-    async *bytes() {
-      for (let start = 0; start < bytes.length; start += size) yield bytes.subarray(start, start + size);
-    },
-  };
+  return chunkedSource(text, 'table.csv', size);
 }
 
 async function records(source: ImportSource, delimiter = ','): Promise<CsvRecord[]> {
