@@ -34,6 +34,8 @@ const WARM_UP_REQUESTS_PER_SCENARIO = 100;
 const WRITE_BATCH = 2_000;
 const TARGET_P99_MS = 50;
 const PAGE_SIZE = 20;
+/** Slowest requests listed per scenario. */
+const SLOWEST_SHOWN = 3;
 
 const COUNTRIES = ['nl', 'de', 'pl', 'fr'];
 const REPOSITORIES_PER_COUNTRY = 3;
@@ -230,6 +232,11 @@ function summary(paths: string[], result: ReplayResult, serverCpuMicros: number)
     throughputPerSecond: Math.round((sorted.length / result.wallMs) * 1000),
     serverCpuMsPerRequest: round(serverCpuMicros / 1000 / sorted.length),
     medianMatches: totals.length > 0 ? percentile(totals, 0.5) : null,
+    // Where a tail comes from: a slow request and its place in the replay (early: a cold cache).
+    slowest: result.latenciesMs
+      .map((ms, index) => ({ ms: round(ms), index, path: paths[index] }))
+      .sort((a, b) => b.ms - a.ms)
+      .slice(0, SLOWEST_SHOWN),
   };
 }
 

@@ -20,6 +20,7 @@ export interface ReplayJob {
 }
 
 export interface ReplayResult {
+  /** Each request's latency, in the order of `paths`. */
   latenciesMs: number[];
   /** `meta.total` of each answer that has one. */
   totals: number[];
@@ -156,10 +157,10 @@ export async function replay(job: ReplayJob): Promise<ReplayResult> {
   let next = 0;
   const run = async (client: Client) => {
     while (next < requests.length) {
-      const request = requests[next++];
+      const index = next++;
       const started = process.hrtime.bigint();
-      const answer = await client.get(request).catch((): Answer => ({ status: 0 }));
-      result.latenciesMs.push(Number(process.hrtime.bigint() - started) / 1e6);
+      const answer = await client.get(requests[index]).catch((): Answer => ({ status: 0 }));
+      result.latenciesMs[index] = Number(process.hrtime.bigint() - started) / 1e6;
       if (answer.status !== 200) result.errors++;
       if (answer.total !== undefined) result.totals.push(answer.total);
     }
