@@ -184,4 +184,31 @@ describe('SQLite read cache', () => {
       type: 'DocumentaryUnit',
     });
   });
+
+  it("lets other work run while it reads a common phrase's matches from the index", async () => {
+    // More matches than one turn of the event loop reads (POSTINGS_PER_TURN).
+    const many = Array.from({ length: 5000 }, (_, index) =>
+      unit(`q${index}`, { descriptions: [{ lang: 'eng', name: `quagga ${index % 7}`, text: 'quagga' }] }),
+    );
+    await store.write((tx) => tx.putItems(many));
+    const first = { text: 'quagga', offset: 0, limit: 20 };
+    const second = { text: 'quagga 3', offset: 20, limit: 20 };
+    let turns = 0;
+    let reading = true;
+    const turn = () => {
+      if (!reading) return;
+      turns++;
+      setImmediate(turn);
+    };
+    setImmediate(turn);
+
+    // Without turns the reads finish among promise callbacks, before any `setImmediate` runs.
+    const answers = await Promise.all([first, second].map((query) => store.read((tx) => tx.search(query))));
+    reading = false;
+
+    expect(turns).toBeGreaterThan(0);
+    expect(answers[0]).toEqual(await uncached((tx) => tx.search(first)));
+    expect(answers[1]).toEqual(await uncached((tx) => tx.search(second)));
+    expect(answers[0].total).toBe(5000);
+  });
 });

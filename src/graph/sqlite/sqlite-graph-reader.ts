@@ -1,3 +1,4 @@
+import { setImmediate as setImmediatePromise } from 'node:timers/promises';
 import { Bundle, Props } from '../../items/bundle';
 import { ItemEdgeType, ItemType } from '../../items/item-types';
 import {
@@ -75,6 +76,11 @@ const TOP_HITS = 100;
 /** Index terms are lower-case ASCII letters and digits, as query words are (fts-query.ts). */
 const ASCII_TERM = /^[a-z0-9]+$/;
 
+/**
+ * Index rows read between turns of the event loop when a phrase's postings are read: a few
+ * milliseconds' work.
+ */
+const POSTINGS_PER_TURN = 4096;
 /** A phrase's matching full-text rows, with what the phrase alone scores for them (ranked-text.ts). */
 const SELECT_POSTINGS = `SELECT rowid, ${SCORE} FROM item_text WHERE item_text MATCH ? ORDER BY rowid`;
 const SELECT_SUBTREE_ROWS = 'SELECT rid, type FROM item WHERE path >= ? AND path < ?';
@@ -107,6 +113,14 @@ export interface ReadSnapshot {
   cache: ReadCache;
   items: ReadCache;
   postings: ReadCache;
+  /** Postings being read from the index, by version and phrase (shared by the store's readers). */
+  reading: Map<string, Promise<Postings>>;
+}
+
+/** A text search's ranking: its total and first hits. */
+interface RankedText {
+  total: number;
+  top: ItemRef[];
 }
 
 /**
@@ -252,11 +266,7 @@ export class SqliteGraphReader implements GraphReader {
     // (A write's reads rank page by page in SQL.)
     const ranked =
       sql.all === undefined && this.snapshot
-        ? this.cached(
-            `${key}\0ranked`,
-            () => this.rankText(query, subtree, soleTerm),
-            (value) => 1 + value.top.length,
-          )
+        ? await this.rankedText(key, query, subtree, soleTerm)
         : undefined;
     const total =
       ranked?.total ?? this.cached(key, () => this.statement(sql.count, 'pluck').get(sql.params) as number);
@@ -277,13 +287,36 @@ export class SqliteGraphReader implements GraphReader {
     return { total, hits: hits.map((hit) => ({ id: hit.id, type: hit.type })) };
   }
 
-  /** A text search's total and its first `TOP_HITS` hits, from its phrases' postings. */
-  private rankText(
+  /**
+   * A text search's total and its first `TOP_HITS` hits, kept per store version: ranked from its
+   * phrases' postings, which are read first, one after the other (they share this connection).
+   */
+  private async rankedText(
+    key: string,
     query: SearchQuery,
     subtree: Subtree | undefined,
     soleTerm: SoleTerm | undefined,
-  ): { total: number; top: ItemRef[] } {
-    const phrases = (ftsPhrases(query.text, soleTerm) ?? []).map((phrase) => this.postings(phrase));
+  ): Promise<RankedText> {
+    const { cache, version } = this.snapshot!;
+    const rankedKey = `${key}\0ranked`;
+    const kept = cache.lookup<RankedText>(version, rankedKey);
+    if (kept) return kept.value;
+    const phrases: Postings[] = [];
+    for (const phrase of ftsPhrases(query.text, soleTerm) ?? []) phrases.push(await this.postings(phrase));
+    return cache.get(
+      version,
+      rankedKey,
+      () => this.rankText(query, phrases, subtree),
+      (value) => 1 + value.top.length,
+    );
+  }
+
+  /** A text search's total and its first `TOP_HITS` hits, from its phrases' postings. */
+  private rankText(
+    query: SearchQuery,
+    phrases: readonly Postings[],
+    subtree: Subtree | undefined,
+  ): RankedText {
     const codes = query.types?.length ? new Set(typeCodes(query.types)) : undefined;
     const matches = matchAll(phrases, {
       within: query.scope && this.scopeRows(query.scope, subtree),
@@ -313,15 +346,38 @@ export class SqliteGraphReader implements GraphReader {
     return ranked.slice(0, TOP_HITS).map(({ ref }) => ref);
   }
 
-  /** A phrase's postings, kept per store version and weighed by their rows. */
-  private postings(phrase: string): Postings {
-    const { postings: cache, version } = this.snapshot!;
-    return cache.get(
-      version,
-      phrase,
-      () => postingsOf(this.statement(SELECT_POSTINGS, 'raw').all(phrase) as [number, number][]),
-      (postings) => 1 + postings.rows.length,
-    );
+  /**
+   * A phrase's postings, kept per store version and weighed by their rows. Reads of the same phrase
+   * at the same version share one read of the index.
+   */
+  private postings(phrase: string): Postings | Promise<Postings> {
+    const { postings: cache, version, reading } = this.snapshot!;
+    const kept = cache.lookup<Postings>(version, phrase);
+    if (kept) return kept.value;
+    const key = `${version}\0${phrase}`;
+    let read = reading.get(key);
+    if (read === undefined) {
+      read = this.readPostings(phrase)
+        .then((postings) => {
+          cache.put(version, phrase, postings, 1 + postings.rows.length);
+          return postings;
+        })
+        .finally(() => reading.delete(key));
+      reading.set(key, read);
+    }
+    return read;
+  }
+
+  /**
+   * A phrase's matches from the index, a turn of the event loop after every `POSTINGS_PER_TURN`: a
+   * common word's run tens of milliseconds, which other requests would otherwise wait out.
+   */
+  private async readPostings(phrase: string): Promise<Postings> {
+    const pairs: [number, number][] = [];
+    for (const pair of this.statement(SELECT_POSTINGS, 'raw').iterate(phrase) as Iterable<[number, number]>) {
+      if (pairs.push(pair) % POSTINGS_PER_TURN === 0) await setImmediatePromise();
+    }
+    return postingsOf(pairs);
   }
 
   /** The full-text rows of a search scope's items, ascending, kept per store version. */

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { GraphReader, GraphStore, GraphWriter } from '../graph-store';
 import { ReadCache } from '../read-cache';
+import { Postings } from './ranked-text';
 import { ReadPool } from './read-pool';
 import { migrate } from './schema';
 import { SerialQueue } from './serial-queue';
@@ -54,6 +55,7 @@ export class SqliteGraphStore extends GraphStore {
   private readonly cache = new ReadCache(CACHED_HITS);
   private readonly itemCache = new ReadCache(CACHED_ITEM_WEIGHT);
   private readonly postingsCache = new ReadCache(CACHED_POSTINGS);
+  private readonly postingsReading = new Map<string, Promise<Postings>>();
   private closed = false;
 
   private constructor(
@@ -107,6 +109,7 @@ export class SqliteGraphStore extends GraphStore {
         cache: this.cache,
         items: this.itemCache,
         postings: this.postingsCache,
+        reading: this.postingsReading,
       });
       try {
         return await work(tx);
