@@ -11,7 +11,8 @@
  * The app runs as production runs it, from JavaScript (transpiled into `bench/out/js-<pid>`).
  *
  * `node -r ts-node/register/transpile-only bench/portal-search.ts`; `BENCH_UNITS` and
- * `BENCH_REQUESTS` scale it down; `BENCH_HTTP_WORKERS` sets `HTTP_WORKERS`.
+ * `BENCH_REQUESTS` scale it down; `BENCH_HTTP_WORKERS` sets `HTTP_WORKERS`; `BENCH_NODE_OPTIONS`
+ * runs the service with Node options, such as `--cpu-prof --cpu-prof-dir=<folder>`.
  */
 import { availableParallelism, cpus, loadavg } from 'node:os';
 import path from 'node:path';
@@ -34,6 +35,10 @@ const WARM_UP_REQUESTS_PER_SCENARIO = 100;
 const WRITE_BATCH = 2_000;
 const TARGET_P99_MS = 50;
 const PAGE_SIZE = 20;
+/** Node options for the service process (`BENCH_NODE_OPTIONS`), such as `--cpu-prof`. */
+const SERVICE_NODE_OPTIONS = (process.env.BENCH_NODE_OPTIONS ?? '')
+  .split(' ')
+  .filter((option) => option !== '');
 /** Slowest requests listed per scenario. */
 const SLOWEST_SHOWN = 3;
 
@@ -300,7 +305,7 @@ export async function main(): Promise<object> {
     progress(`loaded ${UNIT_COUNT} units in ${loadSeconds} s`);
 
     // The service as `npm start` runs it, on the store just loaded.
-    service = await spawnService([path.join(__dirname, '..', 'src', 'main.js')], {
+    service = await spawnService([...SERVICE_NODE_OPTIONS, path.join(__dirname, '..', 'src', 'main.js')], {
       GRAPH_URL: `sqlite:${bench.databaseFile}`,
       HTTP_WORKERS: String(HTTP_WORKERS),
       LOG_LEVEL: 'silent',
