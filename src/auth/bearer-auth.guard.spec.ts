@@ -38,31 +38,23 @@ describe('BearerAuthGuard', () => {
   const guard = new BearerAuthGuard(new Reflector(), tokens);
   const { list, importing } = OpsController.prototype;
 
+  /** Whether a token of `role` may call `handler` of `controller`. */
+  const activate = (controller: Type, handler: () => void, role: Role) =>
+    guard.canActivate(context(controller, handler, `Bearer ${tokenOf(role)}`));
+
   it("requires the roles of the route, its handler's over its controller's, request after request", async () => {
     for (let round = 0; round < 2; round++) {
-      await expect(guard.canActivate(context(OpsController, list, `Bearer ${tokenOf('ops')}`))).resolves.toBe(
-        true,
-      );
-      await expect(
-        guard.canActivate(context(OpsController, list, `Bearer ${tokenOf('portal')}`)),
-      ).rejects.toThrow(ForbiddenException);
-      await expect(
-        guard.canActivate(context(OpsController, importing, `Bearer ${tokenOf('import')}`)),
-      ).resolves.toBe(true);
-      await expect(
-        guard.canActivate(context(OpsController, importing, `Bearer ${tokenOf('ops')}`)),
-      ).rejects.toThrow(ForbiddenException);
+      await expect(activate(OpsController, list, 'ops')).resolves.toBe(true);
+      await expect(activate(OpsController, list, 'portal')).rejects.toThrow(ForbiddenException);
+      await expect(activate(OpsController, importing, 'import')).resolves.toBe(true);
+      await expect(activate(OpsController, importing, 'ops')).rejects.toThrow(ForbiddenException);
     }
   });
 
   it('reads the roles of the controller that serves a handler, when two share it', async () => {
-    await guard.canActivate(context(OpsController, list, `Bearer ${tokenOf('ops')}`));
-    await expect(
-      guard.canActivate(context(PortalController, list, `Bearer ${tokenOf('portal')}`)),
-    ).resolves.toBe(true);
-    await expect(
-      guard.canActivate(context(PortalController, list, `Bearer ${tokenOf('ops')}`)),
-    ).rejects.toThrow(ForbiddenException);
+    await activate(OpsController, list, 'ops');
+    await expect(activate(PortalController, list, 'portal')).resolves.toBe(true);
+    await expect(activate(PortalController, list, 'ops')).rejects.toThrow(ForbiddenException);
   });
 
   it('answers 401 with the scheme to use without a valid bearer token', async () => {
