@@ -60,9 +60,31 @@ describe('HTTP_WORKERS: the service served by several processes', () => {
       const service = await startService({ ...env, PORT: String((taken.address() as AddressInfo).port) });
       const [code] = await once(service.process, 'exit');
       expect(code).toBe(1);
-      expect(service.logs().some((line) => line.includes('exited soon after it started'))).toBe(true);
+      expect(service.logs().some((line) => line.includes('exited before it listened'))).toBe(true);
     } finally {
       taken.close();
+    }
+  }, 60_000);
+
+  it('replaces a worker that dies while serving', async () => {
+    const service = await startService(env);
+    const listening = () => service.logs().filter((line) => line.includes('Every HTTP worker is listening'));
+    try {
+      await untilHealthy(service);
+      await untilLogged(service, 'Every HTTP worker is listening');
+      const listened = service.logs().find((line) => line.includes('An HTTP worker is listening'))!;
+      const worker = (JSON.parse(listened) as { pid: number }).pid;
+
+      process.kill(worker, 'SIGKILL');
+
+      await untilLogged(service, 'An HTTP worker exited');
+      const deadline = Date.now() + 30_000;
+      while (listening().length < 2 && Date.now() < deadline)
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      expect(listening()).toHaveLength(2);
+      expect((await getOnce(service.port, '/health')).status).toBe(200);
+    } finally {
+      expect(await service.stop()).toBe(0);
     }
   }, 60_000);
 });
