@@ -11,13 +11,13 @@ type GatherMessage =
   | { gather: 'request'; id: number; topic: string }
   /** Primary → each worker: answer `topic`. */
   | { gather: 'ask'; id: number; topic: string }
-  /** Worker → primary: its answer. */
+  /** Worker → primary: its answer; none from a worker that has nothing to answer with (yet). */
   | { gather: 'answer'; id: number; value: unknown }
   /** Primary → the asking worker: every answer that came. */
   | { gather: 'result'; id: number; values: unknown[] };
 
 /** How long the primary waits for the workers' answers; a worker that does not answer is left out. */
-export const GATHER_TIMEOUT_MS = 2000;
+const GATHER_TIMEOUT_MS = 2000;
 
 function isGatherMessage(message: unknown): message is GatherMessage {
   return typeof message === 'object' && message !== null && 'gather' in message;
@@ -97,15 +97,16 @@ export function relayGathers(): void {
     const result: GatherMessage = { gather: 'result', id: gathering.requestId, values: gathering.values };
     gathering.asker.send(result);
   };
-  const received = (id: number, worker: Worker, value?: { value: unknown }) => {
+  /** `worker` is done with gathering `id`: it answered `value`, or nothing (undefined). */
+  const received = (id: number, worker: Worker, value?: unknown) => {
     const gathering = gatherings.get(id);
     if (gathering === undefined || !gathering.due.delete(worker.id)) return;
-    if (value !== undefined) gathering.values.push(value.value);
+    if (value !== undefined) gathering.values.push(value);
     if (gathering.due.size === 0) finish(id);
   };
   cluster.on('message', (worker, message: unknown) => {
     if (!isGatherMessage(message)) return;
-    if (message.gather === 'answer') return received(message.id, worker, { value: message.value });
+    if (message.gather === 'answer') return received(message.id, worker, message.value);
     if (message.gather !== 'request') return;
     const id = ++lastGathering;
     const workers = Object.values(cluster.workers ?? {}).filter(
