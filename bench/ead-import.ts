@@ -22,12 +22,13 @@
  * existing document instead, such as a real finding aid). Prints one JSON object.
  */
 import { spawnSync } from 'node:child_process';
-import { createReadStream, existsSync, readFileSync, statSync } from 'node:fs';
+import { createReadStream, existsSync, statSync } from 'node:fs';
 import { mkdir, rm } from 'node:fs/promises';
 import type { IncomingMessage } from 'node:http';
 import path from 'node:path';
 import type { INestApplicationContext } from '@nestjs/common';
 import { GENERATOR_VERSION, writeEad } from './ead-generator';
+import { procCpuMicros } from '../test/support/proc-cpu';
 import { OUT, ROOT, transpile, transpiledPath } from './support/transpile';
 
 // Each phase loads only what it measures (`import()`), so that parsing alone does not carry the
@@ -44,8 +45,6 @@ const TARGETS = { commitToParse: 4, reimportToParse: 2, peakRssMb: 300 };
 const REPOSITORY = 'r1';
 const USER = 'bench';
 const CHUNK_BYTES = 64 * 1024;
-/** Linux's `USER_HZ`, the unit of `/proc`'s CPU times: 100 on every common architecture. */
-const CLOCK_TICKS_PER_SECOND = 100;
 
 type Phase = 'parse' | 'read' | 'setup' | 'dry-run' | 'commit' | 'reimport';
 
@@ -160,13 +159,8 @@ async function importEad(file: string, database: string, commit: boolean): Promi
  * thread writes the store while a worker parses, and which of the two bounds it shows here.
  */
 function mainThreadCpuMs(): number | undefined {
-  const file = `/proc/self/task/${process.pid}/stat`;
-  if (!existsSync(file)) return undefined;
-  // Fields 14 and 15 (user and system time, in clock ticks) follow the parenthesised name.
-  const fields = readFileSync(file, 'utf8')
-    .replace(/^.*\) /s, '')
-    .split(' ');
-  return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS_PER_SECOND;
+  const micros = procCpuMicros(`/proc/self/task/${process.pid}/stat`);
+  return micros === undefined ? undefined : micros / 1000;
 }
 
 async function measure(work: () => Promise<Record<string, unknown>>): Promise<Measurement> {
@@ -281,7 +275,11 @@ export async function main(): Promise<object> {
   // Per process: engineers sharing a machine may run the benchmark at the same time.
   const scripts = path.join(OUT, `js-${process.pid}`);
   const self = path.join(ROOT, 'bench', 'ead-import.ts');
-  await transpile(scripts, [self, path.join(ROOT, 'bench', 'ead-generator.ts')]);
+  await transpile(scripts, [
+    self,
+    path.join(ROOT, 'bench', 'ead-generator.ts'),
+    path.join(ROOT, 'test', 'support', 'proc-cpu.ts'),
+  ]);
   const script = transpiledPath(scripts, self);
   const keptDatabase = process.env.BENCH_DATABASE;
   const database = keptDatabase ?? path.join(OUT, `ead-import-${process.pid}.db`);

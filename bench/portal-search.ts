@@ -289,6 +289,7 @@ export async function main(): Promise<object> {
     return runTranspiled(__filename, [
       path.join(ROOT, 'test', 'support', 'portal-fixtures.ts'),
       path.join(ROOT, 'test', 'support', 'service-process.ts'),
+      path.join(ROOT, 'test', 'support', 'proc-cpu.ts'),
     ]);
   }
   const bench = await startBenchApp('portal');

@@ -4,6 +4,7 @@ import { readFileSync } from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
+import { procCpuMicros } from './proc-cpu';
 
 /** The service as a process of its own: `node <args>` from the project folder. */
 export interface ServiceProcess {
@@ -55,16 +56,15 @@ export async function spawnService(args: string[], env: Record<string, string>):
 
 /** CPU time of `pid` and its descendants so far, from /proc, in microseconds. */
 function treeCpuMicros(pid: number): number {
-  const ticksPerSecond = 100;
   let total = 0;
   const pending = [pid];
   while (pending.length > 0) {
     const next = pending.pop()!;
+    const cpu = procCpuMicros(`/proc/${next}/stat`);
+    // Undefined: it has exited meanwhile.
+    if (cpu === undefined) continue;
+    total += cpu;
     try {
-      const stat = readFileSync(`/proc/${next}/stat`, 'utf8');
-      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      // utime and stime (fields 14 and 15 of stat(5)), in clock ticks.
-      total += ((Number(fields[11]) + Number(fields[12])) * 1e6) / ticksPerSecond;
       const children = readFileSync(`/proc/${next}/task/${next}/children`, 'utf8').trim();
       if (children !== '') pending.push(...children.split(' ').map(Number));
     } catch {
