@@ -11,7 +11,8 @@ const RESTART_DELAY_MS = 1_000;
  * turn) and the store (SQLite is safe across processes, and every cache is checked against the
  * store's version), relays what they gather from each other (metrics), and starts a new worker
  * when one that was serving dies. A worker that dies before it listens (a port in use, a store
- * that will not open) ends the service instead: its replacement would fail the same way. SIGTERM and SIGINT are passed on; the primary exits when every worker has.
+ * that will not open) ends the service instead: its replacement would fail the same way. SIGTERM
+ * and SIGINT are passed on; the primary exits when every worker has.
  */
 export function superviseHttpWorkers(count: number, logLevel: string): void {
   const logger = pino({ level: logLevel }).child({ context: 'HttpWorkers' });
