@@ -78,9 +78,7 @@ describe('HTTP_WORKERS: the service served by several processes', () => {
       process.kill(worker, 'SIGKILL');
 
       await untilLogged(service, 'An HTTP worker exited');
-      const deadline = Date.now() + 30_000;
-      while (listening().length < 2 && Date.now() < deadline)
-        await new Promise((resolve) => setTimeout(resolve, 100));
+      await untilLogged(service, 'Every HTTP worker is listening', 2);
       expect(listening()).toHaveLength(2);
       expect((await getOnce(service.port, '/health')).status).toBe(200);
     } finally {

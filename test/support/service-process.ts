@@ -93,27 +93,47 @@ export function getOnce(
   });
 }
 
-/** Waits until `GET /health` answers 200; throws after `timeoutMs` or if the service exits. */
-export async function untilHealthy(service: ServiceProcess, timeoutMs = 45_000): Promise<void> {
+/**
+ * Polls `done` every `intervalMs` until it holds; throws `what` did not happen after `timeoutMs`,
+ * or at once if the service has exited.
+ */
+async function until(
+  service: ServiceProcess,
+  done: () => boolean | Promise<boolean>,
+  what: string,
+  timeoutMs: number,
+  intervalMs: number,
+): Promise<void> {
   const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const status = await getOnce(service.port, '/health').then(
-      (answer) => answer.status,
-      () => 0,
-    );
-    if (status === 200) return;
-    if (service.process.exitCode !== null)
+  while (!(await done())) {
+    if (service.process.exitCode !== null) {
       throw new Error(`The service exited with ${service.process.exitCode}`);
-    if (Date.now() > deadline) throw new Error('The service did not become healthy');
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+    if (Date.now() > deadline) throw new Error(`The service did not ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, intervalMs));
   }
 }
 
-/** Waits until the service has logged a line containing `text`; throws after `timeoutMs`. */
-export async function untilLogged(service: ServiceProcess, text: string, timeoutMs = 45_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!service.logs().some((line) => line.includes(text))) {
-    if (Date.now() > deadline) throw new Error(`The service did not log "${text}"`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
+/** Waits until `GET /health` answers 200; throws after `timeoutMs` or if the service exits. */
+export function untilHealthy(service: ServiceProcess, timeoutMs = 45_000): Promise<void> {
+  const healthy = () =>
+    getOnce(service.port, '/health').then(
+      (answer) => answer.status === 200,
+      () => false,
+    );
+  return until(service, healthy, 'become healthy', timeoutMs, 200);
+}
+
+/**
+ * Waits until the service has logged `times` lines containing `text`; throws after `timeoutMs` or
+ * if the service exits.
+ */
+export function untilLogged(
+  service: ServiceProcess,
+  text: string,
+  times = 1,
+  timeoutMs = 45_000,
+): Promise<void> {
+  const logged = () => service.logs().filter((line) => line.includes(text)).length >= times;
+  return until(service, logged, `log "${text}" ${times} times`, timeoutMs, 100);
 }
