@@ -7,11 +7,14 @@ import { Bundle } from '../items/bundle';
 import { itemHash } from '../items/change-detection';
 import { FormatReader, ImportContext, ImportSource, ReadEvent } from './formats/format-reader';
 import { BATCH_SIZE, ImportRun, RunOptions } from './import-run';
+import { RunLedger } from './run-ledger';
 
 /** The run's loop on a real SQLite store, with a reader that replays prepared events. */
 describe('ImportRun', () => {
   let folder: string;
   let store: GraphStore;
+  /** Each run's ledger, open until the test has read the run's outcome. */
+  const ledgers: RunLedger[] = [];
 
   beforeEach(async () => {
     folder = await mkdtemp(path.join(tmpdir(), 'import-run-'));
@@ -21,6 +24,7 @@ describe('ImportRun', () => {
     );
   });
   afterEach(async () => {
+    for (const ledger of ledgers.splice(0)) ledger.close();
     await store.close();
     await rm(folder, { recursive: true, force: true });
   });
@@ -50,17 +54,20 @@ describe('ImportRun', () => {
 
   async function runImport(eventsBySource: ReadEvent[][], options: Partial<RunOptions> = {}) {
     const { reader, sources } = replay(eventsBySource);
+    const ledger = RunLedger.open(path.join(folder, `ledger-${ledgers.length}`));
+    ledgers.push(ledger);
+    const defaults: RunOptions = {
+      tolerant: false,
+      allowUpdate: true,
+      useSourceId: false,
+      descriptionUpdate: 'merge',
+    };
     return store.write(async (tx) => {
-      const run = new ImportRun(tx, {
-        tolerant: false,
-        allowUpdate: true,
-        useSourceId: false,
-        descriptionUpdate: 'merge',
-        ...options,
-      });
+      const run = new ImportRun(tx, { ...defaults, ...options }, ledger);
       const context = { store: tx, user: 'u', params: {} } as unknown as ImportContext;
       await run.read(reader, sources, context);
-      return { outcome: run.outcome(), document: run.document(null, null), touched: run.touched() };
+      const { log, touched } = run.results(null, null);
+      return { outcome: run.outcome(), document: log, touched };
     });
   }
 
@@ -113,6 +120,20 @@ describe('ImportRun', () => {
     const produced: string[] = [];
     outcome.produced.forEach((id) => produced.push(id));
     expect(produced).toEqual(['old', 'new']);
+  });
+
+  it('lists an id produced again with changes last, under the tag of its first update', async () => {
+    await runImport([[unit('a', 'A'), unit('b', 'B')]]);
+    const twice = (title: string) => ({ ...unit('a', title), tag: title });
+    const result = await runImport([[unit('a', 'A'), unit('b', 'B')], [twice('first')], [twice('second')]]);
+    expect(result.document).toMatchObject({
+      updated: 1,
+      updated_keys: { first: ['a'] },
+      unchanged: 1,
+      unchanged_keys: { doc: ['b'] },
+    });
+    expect([...result.outcome.produced]).toEqual(['b', 'a']);
+    expect(result.touched).toEqual(['a']);
   });
 
   it('keeps invalid items in errors when tolerant, and fails on them otherwise', async () => {

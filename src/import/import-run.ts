@@ -11,6 +11,7 @@ import {
   ReadEvent,
 } from './formats/format-reader';
 import { badRequest } from './import-errors';
+import { LedgerEntry, RunLedger, STATUSES, Status } from './run-ledger';
 
 /**
  * Items written per round trip to the store. A batch's items live until it is written, and V8
@@ -29,28 +30,6 @@ export interface RunOptions {
   descriptionUpdate: 'merge' | 'replace';
 }
 
-type Status = 'created' | 'updated' | 'unchanged';
-
-/**
- * What happened to one id and under which source tag it is listed, as one number (100,000 ids
- * make as many results): the status's index in `STATUSES`, plus the tag's index shifted above it.
- */
-type Result = number;
-const STATUSES: readonly Status[] = ['created', 'updated', 'unchanged'];
-const TAG_SHIFT = 2;
-
-function result(status: Status, tagIndex: number): Result {
-  return (tagIndex << TAG_SHIFT) | STATUSES.indexOf(status);
-}
-
-function statusOf(result: Result): Status {
-  return STATUSES[result & ((1 << TAG_SHIFT) - 1)];
-}
-
-function tagIndexOf(result: Result): number {
-  return result >> TAG_SHIFT;
-}
-
 function sortedEqual(a: readonly string[] = [], b: readonly string[] = []): boolean {
   const left = [...a].sort();
   const right = [...b].sort();
@@ -64,22 +43,19 @@ function edgesChange(edges: ItemWrite['edges'], stored: StoredItem): boolean {
   );
 }
 
-/** The ids whose result passes `keep`, read from the results as they are now. */
+/** The ids with one of some statuses, read from the ledger as it is now. */
 class ResultIds implements ReadonlySet<string> {
   constructor(
-    private readonly results: ReadonlyMap<string, Result>,
-    private readonly keep: (result: Result) => boolean,
+    private readonly ledger: RunLedger,
+    private readonly statuses: readonly Status[],
   ) {}
 
   get size(): number {
-    let size = 0;
-    for (const result of this.results.values()) if (this.keep(result)) size++;
-    return size;
+    return this.ledger.count(this.statuses);
   }
 
   has(id: string): boolean {
-    const result = this.results.get(id);
-    return result !== undefined && this.keep(result);
+    return this.ledger.has(id, this.statuses);
   }
 
   forEach(callback: (value: string, key: string, set: ReadonlySet<string>) => void, thisArg?: unknown): void {
@@ -87,7 +63,7 @@ class ResultIds implements ReadonlySet<string> {
   }
 
   *[Symbol.iterator](): SetIterator<string> {
-    for (const [id, result] of this.results) if (this.keep(result)) yield id;
+    for (const { id } of this.ledger.walk(this.statuses)) yield id;
   }
 
   keys(): SetIterator<string> {
@@ -112,16 +88,16 @@ class ResultIds implements ReadonlySet<string> {
 export class ImportRun {
   private pending: ItemProduced[] = [];
   private readonly pendingIds = new Set<string>();
-  /** By id, in the order the log lists them. */
-  private readonly results = new Map<string, Result>();
   /** The source tags ids are listed under, and their indexes in that list. */
   private readonly tags: string[] = [];
   private readonly tagIndexes = new Map<string, number>();
   private readonly errors: Record<string, string> = {};
 
+  /** `ledger` keeps what happened to each id, in the order the log lists them. */
   constructor(
     private readonly tx: GraphWriter,
     private readonly options: RunOptions,
+    private readonly ledger: RunLedger,
   ) {}
 
   /** Reads every source in order; each source's items are written before the next is read. */
@@ -134,30 +110,28 @@ export class ImportRun {
 
   /** Views of the results, not copies: a finish step reads a few ids of a run of any size. */
   outcome(): ImportOutcome {
-    const withStatus = (status: Status) =>
-      new ResultIds(this.results, (result) => statusOf(result) === status);
     return {
-      produced: new ResultIds(this.results, () => true),
-      created: withStatus('created'),
-      updated: withStatus('updated'),
-      unchanged: withStatus('unchanged'),
+      produced: new ResultIds(this.ledger, STATUSES),
+      created: new ResultIds(this.ledger, ['created']),
+      updated: new ResultIds(this.ledger, ['updated']),
+      unchanged: new ResultIds(this.ledger, ['unchanged']),
     };
   }
 
-  /** Ids the import wrote. */
-  touched(): string[] {
-    return [...new ResultIds(this.results, (result) => statusOf(result) !== 'unchanged')];
-  }
-
-  document(message: string | null, event: string | null): ImportLogDocument {
+  /**
+   * The import log, and the ids the import wrote, from one walk of the ledger: the two lists share
+   * their strings.
+   */
+  results(message: string | null, event: string | null): { log: ImportLogDocument; touched: string[] } {
     const keys: Record<Status, Record<string, string[]>> = { created: {}, updated: {}, unchanged: {} };
     const counts: Record<Status, number> = { created: 0, updated: 0, unchanged: 0 };
-    for (const [id, result] of this.results) {
-      const status = statusOf(result);
-      (keys[status][this.tags[tagIndexOf(result)]] ??= []).push(id);
+    const touched: string[] = [];
+    for (const { id, status, tagIndex } of this.ledger.walk(STATUSES)) {
+      (keys[status][this.tags[tagIndex]] ??= []).push(id);
       counts[status]++;
+      if (status !== 'unchanged') touched.push(id);
     }
-    return {
+    const log: ImportLogDocument = {
       created: counts.created,
       created_keys: keys.created,
       updated: counts.updated,
@@ -168,6 +142,7 @@ export class ImportRun {
       message,
       event,
     };
+    return { log, touched };
   }
 
   private async accept(event: ReadEvent): Promise<void> {
@@ -205,16 +180,18 @@ export class ImportRun {
       return stored !== undefined && stored !== incomingHashes[index];
     });
     const stored = differing.length > 0 ? await this.tx.getItems(differing) : undefined;
+    // Only a stored item can have been produced before in this run: the first time wrote it.
+    const earlier = storedHashes.size > 0 ? this.ledger.entries([...storedHashes.keys()]) : undefined;
     const writes: ItemWrite[] = [];
     batch.forEach((item, index) => {
       const id = ids[index];
       if (!storedHashes.has(id)) {
         writes.push({ ...item.write, hash: incomingHashes[index] });
-        this.record(id, item.tag, 'created');
+        this.record(id, item.tag, 'created', undefined);
         return;
       }
       const update = this.update(item, stored?.get(id));
-      this.record(id, item.tag, update === undefined ? 'unchanged' : 'updated');
+      this.record(id, item.tag, update === undefined ? 'unchanged' : 'updated', earlier?.get(id));
       if (update !== undefined) writes.push(update);
     });
     if (writes.length > 0) await this.tx.putItems(writes);
@@ -231,10 +208,8 @@ export class ImportRun {
     return { ...item.write, bundle, hash: writeHash(bundle, item.write.edges) };
   }
 
-  private record(id: string, tag: string, status: Status): void {
-    const previous = this.results.get(id);
-    const previousStatus = previous === undefined ? undefined : statusOf(previous);
-    if (previousStatus === 'created') return;
+  private record(id: string, tag: string, status: Status, earlier: LedgerEntry | undefined): void {
+    if (earlier?.status === 'created') return;
     if (status === 'updated' && !this.options.allowUpdate) {
       throw badRequest({
         message: `Item ${id} exists with different content and allow-update is false`,
@@ -242,13 +217,12 @@ export class ImportRun {
         tag,
       });
     }
-    if (previous === undefined) {
-      this.results.set(id, result(status, this.tagIndex(tag)));
+    if (earlier === undefined) {
+      this.ledger.appendNew({ id, status, tagIndex: this.tagIndex(tag) });
     } else if (status === 'updated') {
       // Listed again, last; under the tag of its first update.
-      const tagIndex = previousStatus === 'updated' ? tagIndexOf(previous) : this.tagIndex(tag);
-      this.results.delete(id);
-      this.results.set(id, result(status, tagIndex));
+      const tagIndex = earlier.status === 'updated' ? earlier.tagIndex : this.tagIndex(tag);
+      this.ledger.append({ id, status, tagIndex });
     }
   }
 

@@ -10,6 +10,8 @@ import { FinishResult, FormatReader, ImportContext, ImportSource } from './forma
 import { badRequest, errorBodyOf } from './import-errors';
 import { commitRequested, ImportRequestParams, parseImportParams, RawQuery } from './import-params';
 import { ImportRun } from './import-run';
+import { RunLedger } from './run-ledger';
+import { limitHeapGrowth } from './heap-growth';
 import { loadScope } from './import-scope';
 import { FormatRegistry } from './format-registry';
 import { spoolBody } from './sources/body-spool';
@@ -89,13 +91,14 @@ export class ImportService {
       started,
     };
     const workspace = await ImportWorkspace.create();
+    const releaseHeap = limitHeapGrowth();
     const clock = process.hrtime.bigint();
     const seconds = () => Number(process.hrtime.bigint() - clock) / 1e9;
     const committed = commitRequested(request.query);
     try {
       const prepared = await this.prepare(endpoint, request, workspace);
       attempt.tags = prepared.sources.map((source) => source.tag);
-      const { answer, log } = await this.graph.write((tx) => this.run(tx, prepared, attempt), {
+      const { answer, log } = await this.graph.write((tx) => this.run(tx, prepared, attempt, workspace), {
         commit: prepared.params.commit,
       });
       this.metrics.recordImport(endpoint.name, 'succeeded', committed, seconds(), {
@@ -109,6 +112,7 @@ export class ImportService {
       if (committed) await this.recordFailure(attempt, error);
       throw error;
     } finally {
+      releaseHeap();
       await workspace.dispose();
     }
   }
@@ -155,9 +159,17 @@ export class ImportService {
     tx: GraphWriter,
     prepared: Prepared,
     attempt: Attempt,
+    workspace: ImportWorkspace,
   ): Promise<{ answer: Record<string, unknown>; log: ImportLogDocument }> {
     const { commit } = prepared.params;
-    const { log, touched, finish } = await this.readAll(tx, prepared, attempt, commit ? attempt.id : null);
+    const ledger = RunLedger.open(workspace.newFile());
+    const { log, touched, finish } = await this.readAll(
+      tx,
+      prepared,
+      attempt,
+      commit ? attempt.id : null,
+      ledger,
+    ).finally(() => ledger.close());
     const answer = finish.answer?.(log);
     if (commit) {
       await this.logs.writeIn(tx, {
@@ -181,6 +193,7 @@ export class ImportService {
     prepared: Prepared,
     attempt: Attempt,
     event: string | null,
+    ledger: RunLedger,
   ): Promise<{ log: ImportLogDocument; touched: string[]; finish: FinishResult }> {
     const { reader, params } = prepared;
     const context: ImportContext = {
@@ -198,18 +211,22 @@ export class ImportService {
       user: attempt.user,
       store: tx,
     };
-    const run = new ImportRun(tx, {
-      tolerant: params.tolerant,
-      allowUpdate: params.allowUpdate || reader.updatesExisting === true,
-      useSourceId: params.useSourceId,
-      descriptionUpdate: reader.descriptionUpdate ?? 'merge',
-    });
+    const run = new ImportRun(
+      tx,
+      {
+        tolerant: params.tolerant,
+        allowUpdate: params.allowUpdate || reader.updatesExisting === true,
+        useSourceId: params.useSourceId,
+        descriptionUpdate: reader.descriptionUpdate ?? 'merge',
+      },
+      ledger,
+    );
     await run.read(reader, prepared.sources, context);
     const finish: FinishResult = reader.finish ? await reader.finish(tx, run.outcome(), context) : {};
+    const { log, touched } = run.results(prepared.message, event);
     // Appended to the run's list rather than spread into a new one: no second copy of every id.
-    const touched = run.touched();
     for (const id of finish.touched ?? []) touched.push(id);
-    return { log: run.document(prepared.message, event), touched, finish };
+    return { log, touched, finish };
   }
 
   /** Keeps the record of a failed committed import; never hides the import's own error. */

@@ -1,0 +1,54 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { RunLedger } from './run-ledger';
+
+describe('RunLedger', () => {
+  let folder: string;
+  let ledger: RunLedger;
+
+  beforeEach(async () => {
+    folder = await mkdtemp(path.join(tmpdir(), 'run-ledger-'));
+    ledger = RunLedger.open(path.join(folder, 'ledger'));
+  });
+  afterEach(async () => {
+    ledger.close();
+    await rm(folder, { recursive: true, force: true });
+  });
+
+  it('lists ids in the order they were appended, one moved last when appended again', () => {
+    ledger.appendNew({ id: 'a', status: 'unchanged', tagIndex: 0 });
+    ledger.appendNew({ id: 'b', status: 'created', tagIndex: 1 });
+    ledger.append({ id: 'a', status: 'updated', tagIndex: 2 });
+    expect([...ledger.walk(['created', 'updated', 'unchanged'])]).toEqual([
+      { id: 'b', status: 'created', tagIndex: 1 },
+      { id: 'a', status: 'updated', tagIndex: 2 },
+    ]);
+    expect([...ledger.walk(['unchanged'])]).toEqual([]);
+  });
+
+  it('refuses to append as new an id it holds', () => {
+    ledger.appendNew({ id: 'a', status: 'created', tagIndex: 0 });
+    expect(() => ledger.appendNew({ id: 'a', status: 'updated', tagIndex: 0 })).toThrow(/UNIQUE/);
+  });
+
+  it('answers for single ids and counts by status', () => {
+    ledger.appendNew({ id: 'a', status: 'created', tagIndex: 0 });
+    ledger.appendNew({ id: 'b', status: 'unchanged', tagIndex: 0 });
+    expect(ledger.has('a', ['created'])).toBe(true);
+    expect(ledger.has('a', ['unchanged'])).toBe(false);
+    expect(ledger.has('c', ['created', 'unchanged'])).toBe(false);
+    expect(ledger.count(['created', 'unchanged'])).toBe(2);
+    expect(ledger.count(['updated'])).toBe(0);
+    expect([...ledger.entries(['b', 'c', 'a']).keys()].sort()).toEqual(['a', 'b']);
+  });
+
+  it('walks more ids than one page holds, each once and in order', () => {
+    const ids = Array.from({ length: 4321 }, (_, index) => `id${index}`);
+    ids.forEach((id, index) =>
+      ledger.appendNew({ id, status: index % 3 === 0 ? 'unchanged' : 'created', tagIndex: 0 }),
+    );
+    expect([...ledger.walk(['created', 'unchanged'])].map(({ id }) => id)).toEqual(ids);
+    expect([...ledger.walk(['unchanged'])].map(({ id }) => id)).toEqual(ids.filter((_, i) => i % 3 === 0));
+  });
+});
