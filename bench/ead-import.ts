@@ -149,7 +149,9 @@ async function importEad(file: string, database: string, commit: boolean): Promi
         body: requestBody(file),
       });
       const { created, updated, unchanged, errors } = answer as Record<string, unknown>;
-      return { created, updated, unchanged, errors: Object.keys(errors as object).length };
+      // Encoded as the controller encodes it: the answer lists every id, and its text counts.
+      const answerBytes = Buffer.byteLength(JSON.stringify(answer));
+      return { created, updated, unchanged, errors: Object.keys(errors as object).length, answerBytes };
     }),
   );
 }
