@@ -119,6 +119,26 @@ describe('SQLite read cache', () => {
     expect(await nameOf()).toBeUndefined();
   });
 
+  it('orders tied hits by id as SQLite collates it, beyond ASCII too', async () => {
+    // Equal texts, and ids of as many words (letters), score equally. UTF-16 puts U+10400 before
+    // U+FF21; UTF-8 puts it after.
+    const ids = ['tie-\u{10400}', 'tie-\u{ff21}', 'tie-é', 'tie-Z', 'tie-a'];
+    await store.write((tx) =>
+      tx.putItems(
+        ids.map((id) => unit(id, { descriptions: [{ lang: 'eng', name: 'okapi', text: 'okapi' }] })),
+      ),
+    );
+    const query = { text: 'okapi', offset: 0, limit: 20 };
+    await expectSameAsUncached(query);
+    expect((await store.read((tx) => tx.search(query))).hits.map((hit) => hit.id)).toEqual([
+      'tie-Z',
+      'tie-a',
+      'tie-é',
+      'tie-\u{ff21}',
+      'tie-\u{10400}',
+    ]);
+  });
+
   it('gives each reader its own copy of a cached item', async () => {
     const read = () => store.read((tx) => tx.getItems(['u005', 'u001', 'ghost']));
     const first = await read();
@@ -186,7 +206,7 @@ describe('SQLite read cache', () => {
   });
 
   it("lets other work run while it reads a common phrase's matches from the index", async () => {
-    // More matches than one turn of the event loop reads (POSTINGS_PER_TURN).
+    // More matches than one turn of the event loop reads (ROWS_PER_TURN).
     const many = Array.from({ length: 5000 }, (_, index) =>
       unit(`q${index}`, { descriptions: [{ lang: 'eng', name: `quagga ${index % 7}`, text: 'quagga' }] }),
     );

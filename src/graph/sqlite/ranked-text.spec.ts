@@ -1,4 +1,4 @@
-import { compareCodePoints, leaders, lowest, matchAll, Postings, postingsOf } from './ranked-text';
+import { firstInOrder, leaders, lowest, matchAll, Postings, postingsOf } from './ranked-text';
 
 const postings = (pairs: [number, number][]): Postings => postingsOf(pairs);
 const plain = (matches: Postings) => ({ rows: [...matches.rows], scores: [...matches.scores] });
@@ -86,6 +86,48 @@ describe('leaders', () => {
   });
 });
 
+describe('firstInOrder', () => {
+  // Row 10's item comes first in id order, then 14's, 12's, 11's, 13's; 15 has none.
+  const positions = new Map([
+    [10, 0],
+    [14, 1],
+    [12, 2],
+    [11, 3],
+    [13, 4],
+  ]);
+  const positionOf = (row: number) => positions.get(row) ?? -1;
+  const ranked = { rows: [11, 13, 12, 14, 15, 10], ranks: [0, 0, 2, 2, 2, 5] };
+
+  it('orders by rank, then by position, and keeps the first count', () => {
+    expect(firstInOrder(ranked, positionOf, 10)).toEqual([11, 13, 14, 12, 10]);
+    expect(firstInOrder(ranked, positionOf, 3)).toEqual([11, 13, 14]);
+    expect(firstInOrder(ranked, positionOf, 0)).toEqual([]);
+    expect(firstInOrder({ rows: [], ranks: [] }, positionOf, 3)).toEqual([]);
+  });
+
+  it('leaves out rows without a position rather than placing them', () => {
+    expect(firstInOrder(ranked, positionOf, 5)).not.toContain(15);
+    expect(firstInOrder({ rows: [15, 10], ranks: [0, 1] }, positionOf, 1)).toEqual([10]);
+  });
+
+  it('picks the same rows as sorting every leader, with many ties', () => {
+    const next = random(5);
+    const count = 100;
+    for (let round = 0; round < 20; round++) {
+      const scores = Float64Array.from({ length: 900 }, () => -Math.floor(next() * 12));
+      const matches = { rows: Float64Array.from(scores, (_, row) => row), scores };
+      // Items in an id order unrelated to their rows.
+      const keys = Array.from(scores, () => next());
+      const order = Array.from(scores, (_, row) => row).sort((a, b) => keys[a] - keys[b]);
+      const position = new Map(order.map((row, at) => [row, at]));
+      const expected = [...matches.rows]
+        .sort((a, b) => scores[a] - scores[b] || position.get(a)! - position.get(b)!)
+        .slice(0, count);
+      expect(firstInOrder(leaders(matches, count), (row) => position.get(row)!, count)).toEqual(expected);
+    }
+  });
+});
+
 describe('lowest', () => {
   it('finds the k-th lowest value as a sort does, with many equal values', () => {
     const next = random(3);
@@ -93,32 +135,6 @@ describe('lowest', () => {
       const values = Float64Array.from({ length: size }, () => Math.floor(next() * 20) - 10);
       const sorted = [...values].sort((a, b) => a - b);
       for (const k of [1, Math.ceil(size / 2), size]) expect(lowest(values, k)).toBe(sorted[k - 1]);
-    }
-  });
-});
-
-describe('compareCodePoints', () => {
-  it('orders as UTF-8 bytes do, surrogate pairs after the last characters of the BMP', () => {
-    const strings = [
-      '',
-      'a',
-      'ab',
-      'b',
-      'Z',
-      'é',
-      '\u{ff5e}',
-      '\u{fffd}',
-      '\u{1f600}',
-      '\u{10000}',
-      'a\u{1f600}',
-      'a\u{e000}',
-      '\u{d7ff}',
-    ];
-    const bytes = (text: string) => Buffer.from(text, 'utf8');
-    for (const a of strings) {
-      for (const b of strings) {
-        expect(Math.sign(compareCodePoints(a, b))).toBe(Math.sign(Buffer.compare(bytes(a), bytes(b))));
-      }
     }
   });
 });

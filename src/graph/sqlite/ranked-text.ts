@@ -80,12 +80,18 @@ function seek(list: Float64Array, row: number, from: number): number {
   return low;
 }
 
+/** Rows that may rank among the first few, each with its score's rank (see `leaders`). */
+export interface Leaders {
+  rows: number[];
+  ranks: number[];
+}
+
 /**
  * The matches that can rank among the first `count`: those scoring at most the `count`-th lowest
  * score, ties included (ties go by item id, which only the store knows). Each comes with its
  * score's rank among them, so that equal scores share a rank: the store orders by rank, then id.
  */
-export function leaders(matches: Postings, count: number): { rows: number[]; ranks: number[] } {
+export function leaders(matches: Postings, count: number): Leaders {
   if (matches.rows.length === 0 || count <= 0) return { rows: [], ranks: [] };
   const cutoff = lowest(matches.scores, Math.min(count, matches.scores.length));
   const kept: number[] = [];
@@ -97,6 +103,22 @@ export function leaders(matches: Postings, count: number): { rows: number[]; ran
     ranks.push(tied ? ranks[position - 1] : position);
   });
   return { rows: kept.map((index) => matches.rows[index]), ranks };
+}
+
+/**
+ * The first `count` of `leaders` by rank, then by where their items come in id order:
+ * `positionOf(row)`, or -1 for a row that no item has, which is left out as the search SQL's join
+ * with the items leaves it out. Ties are many (equal texts score equally) and mostly fall beyond
+ * `count`: ordering them by position spares the store looking up every tied item's id.
+ */
+export function firstInOrder(leaders: Leaders, positionOf: (row: number) => number, count: number): number[] {
+  const placed: { row: number; rank: number; position: number }[] = [];
+  leaders.rows.forEach((row, index) => {
+    const position = positionOf(row);
+    if (position >= 0) placed.push({ row, rank: leaders.ranks[index], position });
+  });
+  placed.sort((a, b) => a.rank - b.rank || a.position - b.position);
+  return placed.slice(0, count).map(({ row }) => row);
 }
 
 /** The `k`-th lowest value (1-based) of `values`, by quickselect on a copy. */
@@ -123,26 +145,4 @@ export function lowest(values: Float64Array, k: number): number {
     else return copy[target];
   }
   return copy[target];
-}
-
-/**
- * Orders strings as SQLite's BINARY collation does: by their UTF-8 bytes, that is by code point.
- * UTF-16 code units order the same except that surrogates (code points above U+FFFF) come after
- * U+E000 to U+FFFF in code point order, not before.
- */
-export function compareCodePoints(a: string, b: string): number {
-  const length = Math.min(a.length, b.length);
-  for (let i = 0; i < length; i++) {
-    const x = a.charCodeAt(i);
-    const y = b.charCodeAt(i);
-    if (x === y) continue;
-    if (x >= 0xd800 && y >= 0xd800) return lift(x) - lift(y);
-    return x - y;
-  }
-  return a.length - b.length;
-}
-
-/** Code units from U+D800 on, renumbered so that surrogates follow U+E000 to U+FFFF. */
-function lift(unit: number): number {
-  return unit >= 0xe000 ? unit - 0x800 : unit + 0x2000;
 }

@@ -15,7 +15,7 @@ import {
 import { attachDependents, DependentRow, ownerRid, POSITION_BITS } from './dependent-rows';
 import { recordQuerySql } from './record-sql';
 import { SCORE, searchSql, SearchSql, Subtree } from './search-sql';
-import { compareCodePoints, leaders, matchAll, Postings, postingsOf } from './ranked-text';
+import { firstInOrder, Leaders, leaders, matchAll, Postings, postingsOf } from './ranked-text';
 import { ridOfTextRow, textRow, textRowRange, typeCodeOfTextRow, typeCodes } from './text-rows';
 import { PATH_SEPARATOR, pathBelow, pathRange } from './item-paths';
 import { ftsPhrases, SoleTerm, termRange } from './fts-query';
@@ -77,12 +77,19 @@ const TOP_HITS = 100;
 const ASCII_TERM = /^[a-z0-9]+$/;
 
 /**
- * Index rows read between turns of the event loop when a phrase's postings are read: a few
- * milliseconds' work.
+ * Index rows read between turns of the event loop when a phrase's postings or the id order are
+ * read: a few milliseconds' work.
  */
-const POSTINGS_PER_TURN = 4096;
+const ROWS_PER_TURN = 4096;
 /** A phrase's matching full-text rows, with what the phrase alone scores for them (ranked-text.ts). */
 const SELECT_POSTINGS = `SELECT rowid, ${SCORE} FROM item_text WHERE item_text MATCH ? ORDER BY rowid`;
+/** Along the id index: SQLite's own collation, the one the search SQL breaks ties by. */
+const SELECT_RIDS_BY_ID = 'SELECT rid FROM item ORDER BY id';
+const SELECT_LAST_RID = 'SELECT coalesce(max(rid), 0) FROM item';
+/** The postings cache's key of the id order: phrases are quoted (fts-query.ts), this is not. */
+const ID_ORDER = 'id order';
+/** The postings cache weighs by postings' rows, of 16 bytes; the id order holds 4 bytes a rid. */
+const RIDS_PER_POSTINGS_ROW = 4;
 const SELECT_SUBTREE_ROWS = 'SELECT rid, type FROM item WHERE path >= ? AND path < ?';
 const SELECT_CHILD_ROWS = `
   SELECT DISTINCT n.rid, n.type FROM edge e JOIN item n ON n.id = e.src
@@ -113,8 +120,11 @@ export interface ReadSnapshot {
   cache: ReadCache;
   items: ReadCache;
   postings: ReadCache;
-  /** Postings being read from the index, by version and phrase (shared by the store's readers). */
-  reading: Map<string, Promise<Postings>>;
+  /**
+   * Values of `postings` being read from the index, by version and key (shared by the store's
+   * readers).
+   */
+  reading: Map<string, Promise<unknown>>;
 }
 
 /** A text search's ranking: its total and first hits. */
@@ -134,7 +144,8 @@ export class SqliteGraphReader implements GraphReader {
    * `snapshot`: the store version a read transaction sees, and the caches for that version: `cache`
    * for query results, `items` for what is kept per item (cheap to read again, and many), so that
    * items read in passing never push out rankings that cost milliseconds to redo, and `postings`
-   * for query phrases' matches (ranked-text.ts), which weigh by their rows.
+   * for query phrases' matches (ranked-text.ts), which weigh by their rows, and for the items' id
+   * order, which breaks ranked hits' ties.
    */
   constructor(
     private readonly connection: StatementCache,
@@ -289,7 +300,8 @@ export class SqliteGraphReader implements GraphReader {
 
   /**
    * A text search's total and its first `TOP_HITS` hits, kept per store version: ranked from its
-   * phrases' postings, which are read first, one after the other (they share this connection).
+   * phrases' postings and the id order, which are read first, one after the other (they share this
+   * connection).
    */
   private async rankedText(
     key: string,
@@ -303,33 +315,41 @@ export class SqliteGraphReader implements GraphReader {
     if (kept) return kept.value;
     const phrases: Postings[] = [];
     for (const phrase of ftsPhrases(query.text, soleTerm) ?? []) phrases.push(await this.postings(phrase));
+    const order = await this.idOrder();
     return cache.get(
       version,
       rankedKey,
-      () => this.rankText(query, phrases, subtree),
+      () => this.rankText(query, phrases, subtree, order),
       (value) => 1 + value.top.length,
     );
   }
 
-  /** A text search's total and its first `TOP_HITS` hits, from its phrases' postings. */
+  /**
+   * A text search's total and its first `TOP_HITS` hits, from its phrases' postings, ties in the
+   * id `order` (`readIdOrder`).
+   */
   private rankText(
     query: SearchQuery,
     phrases: readonly Postings[],
     subtree: Subtree | undefined,
+    order: Int32Array,
   ): RankedText {
     const codes = query.types?.length ? new Set(typeCodes(query.types)) : undefined;
     const matches = matchAll(phrases, {
       within: query.scope && this.scopeRows(query.scope, subtree),
       keep: codes && ((row) => codes.has(typeCodeOfTextRow(row))),
     });
-    const { rows, ranks } = leaders(matches, TOP_HITS);
-    return { total: matches.rows.length, top: this.inRankOrder(rows, ranks) };
+    return { total: matches.rows.length, top: this.inRankOrder(leaders(matches, TOP_HITS), order) };
   }
 
-  /** The items of ranked rows, by rank and then id, as the search SQL orders them. */
-  private inRankOrder(rows: readonly number[], ranks: readonly number[]): ItemRef[] {
-    if (rows.length === 0) return [];
-    const rids = rows.map(ridOfTextRow);
+  /**
+   * The items of the first `TOP_HITS` ranked rows, by rank and then id (`order`), as the search SQL
+   * orders them: only those are looked up.
+   */
+  private inRankOrder(ranked: Leaders, order: Int32Array): ItemRef[] {
+    // A rid past the order's end has no item either.
+    const rids = firstInOrder(ranked, (row) => order[ridOfTextRow(row)] ?? -1, TOP_HITS).map(ridOfTextRow);
+    if (rids.length === 0) return [];
     const refs = new Map<number, ItemRef>();
     for (const [rid, id, type] of this.statement(SELECT_REFS_BY_RID, 'raw').all(JSON.stringify(rids)) as [
       number,
@@ -338,46 +358,78 @@ export class SqliteGraphReader implements GraphReader {
     ][]) {
       refs.set(rid, { id, type });
     }
-    const ranked = rids.flatMap((rid, index) => {
+    return rids.map((rid) => {
       const ref = refs.get(rid);
-      return ref === undefined ? [] : [{ rank: ranks[index], ref }];
+      // The order was read at this store version: it places only items that this snapshot holds.
+      if (ref === undefined) throw new Error(`The id order places rid ${rid}, which no item has`);
+      return ref;
     });
-    ranked.sort((a, b) => a.rank - b.rank || compareCodePoints(a.ref.id, b.ref.id));
-    return ranked.slice(0, TOP_HITS).map(({ ref }) => ref);
   }
 
-  /**
-   * A phrase's postings, kept per store version and weighed by their rows. Reads of the same phrase
-   * at the same version share one read of the index.
-   */
+  /** A phrase's postings, kept per store version and weighed by their rows. */
   private postings(phrase: string): Postings | Promise<Postings> {
-    const { postings: cache, version, reading } = this.snapshot!;
-    const kept = cache.lookup<Postings>(version, phrase);
-    if (kept) return kept.value;
-    const key = `${version}\0${phrase}`;
-    let read = reading.get(key);
-    if (read === undefined) {
-      read = this.readPostings(phrase)
-        .then((postings) => {
-          cache.put(version, phrase, postings, 1 + postings.rows.length);
-          return postings;
-        })
-        .finally(() => reading.delete(key));
-      reading.set(key, read);
-    }
-    return read;
+    return this.readOnce(
+      phrase,
+      () => this.readPostings(phrase),
+      (postings) => 1 + postings.rows.length,
+    );
+  }
+
+  /** Each item's position in id order by rid (`readIdOrder`), kept per store version. */
+  private idOrder(): Int32Array | Promise<Int32Array> {
+    return this.readOnce(
+      ID_ORDER,
+      () => this.readIdOrder(),
+      (order) => 1 + Math.ceil(order.length / RIDS_PER_POSTINGS_ROW),
+    );
   }
 
   /**
-   * A phrase's matches from the index, a turn of the event loop after every `POSTINGS_PER_TURN`: a
+   * A value of the postings cache, kept per store version and weighed by `weigh`. Reads of the same
+   * key at the same version share one read of the index.
+   */
+  private readOnce<T>(key: string, read: () => Promise<T>, weigh: (value: T) => number): T | Promise<T> {
+    const { postings: cache, version, reading } = this.snapshot!;
+    const kept = cache.lookup<T>(version, key);
+    if (kept) return kept.value;
+    const readingKey = `${version}\0${key}`;
+    let pending = reading.get(readingKey) as Promise<T> | undefined;
+    if (pending === undefined) {
+      pending = read()
+        .then((value) => {
+          cache.put(version, key, value, weigh(value));
+          return value;
+        })
+        .finally(() => reading.delete(readingKey));
+      reading.set(readingKey, pending);
+    }
+    return pending;
+  }
+
+  /**
+   * A phrase's matches from the index, a turn of the event loop after every `ROWS_PER_TURN`: a
    * common word's run tens of milliseconds, which other requests would otherwise wait out.
    */
   private async readPostings(phrase: string): Promise<Postings> {
     const pairs: [number, number][] = [];
     for (const pair of this.statement(SELECT_POSTINGS, 'raw').iterate(phrase) as Iterable<[number, number]>) {
-      if (pairs.push(pair) % POSTINGS_PER_TURN === 0) await setImmediatePromise();
+      if (pairs.push(pair) % ROWS_PER_TURN === 0) await setImmediatePromise();
     }
     return postingsOf(pairs);
+  }
+
+  /**
+   * Each item's position in id order, by rid, and -1 at rids that no item has: read like postings,
+   * since reading every item's row is some 50 ms' work at 100,000 items.
+   */
+  private async readIdOrder(): Promise<Int32Array> {
+    const order = new Int32Array((this.statement(SELECT_LAST_RID, 'pluck').get() as number) + 1).fill(-1);
+    let position = 0;
+    for (const rid of this.statement(SELECT_RIDS_BY_ID, 'pluck').iterate() as Iterable<number>) {
+      order[rid] = position++;
+      if (position % ROWS_PER_TURN === 0) await setImmediatePromise();
+    }
+    return order;
   }
 
   /** The full-text rows of a search scope's items, ascending, kept per store version. */

@@ -4,7 +4,6 @@ import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { GraphReader, GraphStore, GraphWriter } from '../graph-store';
 import { ReadCache } from '../read-cache';
-import { Postings } from './ranked-text';
 import { ReadPool } from './read-pool';
 import { migrate } from './schema';
 import { SerialQueue } from './serial-queue';
@@ -37,7 +36,8 @@ const CACHED_HITS = 300_000;
 const CACHED_ITEM_WEIGHT = 200_000;
 /**
  * Query phrases' matching rows with their scores (ranked-text.ts), kept apart likewise, in rows
- * held: 16 bytes each, 64 MiB at most. A common word's rows cost tens of milliseconds to read.
+ * held: 16 bytes each, 64 MiB at most. A common word's rows cost tens of milliseconds to read. The
+ * items' id order, which ranked hits are tied by, is kept here too, weighed as rows of its size.
  */
 const CACHED_POSTINGS = 4_000_000;
 
@@ -55,7 +55,7 @@ export class SqliteGraphStore extends GraphStore {
   private readonly cache = new ReadCache(CACHED_HITS);
   private readonly itemCache = new ReadCache(CACHED_ITEM_WEIGHT);
   private readonly postingsCache = new ReadCache(CACHED_POSTINGS);
-  private readonly postingsReading = new Map<string, Promise<Postings>>();
+  private readonly postingsReading = new Map<string, Promise<unknown>>();
   private closed = false;
 
   private constructor(
