@@ -51,6 +51,16 @@ describe('ItemPlacement', () => {
     expect(new Set(children.map(pathOf))).toEqual(new Set([below('root', 'p')]));
   });
 
+  it('gives the connection its own page cache back after working out paths', () => {
+    db.pragma('cache_size = -12345');
+    create('root');
+    create('child', 'parent');
+    create('parent', 'root');
+    placement.placeAll();
+    expect(pathOf('child')).toBe(below('root', 'parent'));
+    expect(db.pragma('cache_size', { simple: true })).toBe(-12345);
+  });
+
   it('moves items that hang below a bare id once that item is written, in a later round', () => {
     create('root');
     for (const child of ['a1', 'a2']) create(child, 'a');
