@@ -79,7 +79,7 @@ export class RunLedger {
   /** Lists the id last, whether or not it was listed before. */
   append(entry: LedgerEntry): void {
     this.remove.run(entry.id);
-    this.insert.run(entry.id, STATUSES.indexOf(entry.status), entry.tagIndex);
+    this.appendNew(entry);
   }
 
   /** Lists an id the ledger does not hold yet, last. */
