@@ -145,6 +145,11 @@ export interface GraphReader {
 export interface GraphWriter extends GraphReader {
   /** Creates or replaces items: data, all dependents, and the edge types each write names. */
   putItems(items: readonly ItemWrite[]): Promise<void>;
+  /**
+   * Replaces the stored hashes of existing items (id → hash), and nothing else: not their content,
+   * nor when they were last updated. Ids of no item are left alone.
+   */
+  setHashes(hashes: ReadonlyMap<string, string>): Promise<void>;
   /** Deletes items with their dependents and every edge that touches them or their dependents. */
   deleteItems(ids: readonly string[]): Promise<void>;
   /** Adds item-level edges (no-op for an edge that exists). */

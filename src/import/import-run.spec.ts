@@ -4,8 +4,8 @@ import path from 'node:path';
 import { GraphStore } from '../graph/graph-store';
 import { SqliteGraphStore } from '../graph/sqlite/sqlite-graph-store';
 import { Bundle } from '../items/bundle';
-import { itemHash } from '../items/change-detection';
-import { FormatReader, ImportContext, ImportSource, ReadEvent } from './formats/format-reader';
+import { itemHash, writeHash } from '../items/change-detection';
+import { FormatReader, ImportContext, ImportEvent, ImportSource, ReadEvent } from './formats/format-reader';
 import { BATCH_SIZE, ImportRun, RunOptions } from './import-run';
 import { RunLedger } from './run-ledger';
 
@@ -38,7 +38,7 @@ describe('ImportRun', () => {
     return { kind: 'item', tag: 'doc', write: { bundle, edges: { heldBy: [parent] } } };
   }
 
-  function replay(eventsBySource: ReadEvent[][]): { reader: FormatReader; sources: ImportSource[] } {
+  function replay(eventsBySource: ImportEvent[][]): { reader: FormatReader; sources: ImportSource[] } {
     const sources = eventsBySource.map((_, index) => ({ tag: `s${index}`, bytes: async function* () {} }));
     const reader: FormatReader = {
       name: 'replay',
@@ -52,7 +52,7 @@ describe('ImportRun', () => {
     return { reader, sources };
   }
 
-  async function runImport(eventsBySource: ReadEvent[][], options: Partial<RunOptions> = {}) {
+  async function runImport(eventsBySource: ImportEvent[][], options: Partial<RunOptions> = {}) {
     const { reader, sources } = replay(eventsBySource);
     const ledger = RunLedger.open(path.join(folder, `ledger-${ledgers.length}`));
     ledgers.push(ledger);
@@ -70,6 +70,89 @@ describe('ImportRun', () => {
       return { outcome: run.outcome(), document: log, touched };
     });
   }
+
+  /** `event` deferred under `hash`, with a count of the times it is built. */
+  function deferred(event: ReadEvent & { kind: 'item' }, hash: string) {
+    const counted = {
+      builds: 0,
+      event: {
+        kind: 'deferred',
+        tag: event.tag,
+        id: event.write.bundle.id,
+        hash,
+        build: () => {
+          counted.builds++;
+          return { ...event, hash };
+        },
+      } satisfies ImportEvent,
+    };
+    return counted;
+  }
+
+  function described(id: string, descriptions: Record<string, string>): ReadEvent & { kind: 'item' } {
+    const item = unit(id, 'Described') as ReadEvent & { kind: 'item' };
+    item.write.bundle.relations.describes = Object.entries(descriptions).map(([languageCode, name]) => ({
+      id: `${id}.${languageCode}`,
+      type: 'DocumentaryUnitDescription',
+      data: { languageCode, name },
+      relations: {},
+    }));
+    return item;
+  }
+
+  const storedHash = async (id: string) => (await store.read((tx) => tx.getHashes([id]))).get(id);
+
+  it('builds a deferred item only when its id is new or stored with another hash', async () => {
+    const first = deferred(unit('d', 'D') as ReadEvent & { kind: 'item' }, 'h1');
+    expect((await runImport([[first.event]])).document).toMatchObject({ created: 1 });
+    expect([first.builds, await storedHash('d')]).toEqual([1, 'h1']);
+
+    const again = deferred(unit('d', 'D') as ReadEvent & { kind: 'item' }, 'h1');
+    expect((await runImport([[again.event]])).document).toMatchObject({ unchanged: 1 });
+    expect(again.builds).toBe(0);
+
+    // The same item under another hash (another build, say): built, found unchanged, and its
+    // stored hash replaced, so that the next time needs no build.
+    const rehashed = deferred(unit('d', 'D') as ReadEvent & { kind: 'item' }, 'h2');
+    expect((await runImport([[rehashed.event]])).document).toMatchObject({ unchanged: 1, updated: 0 });
+    expect([rehashed.builds, await storedHash('d')]).toEqual([1, 'h2']);
+
+    const changed = deferred(unit('d', 'Changed') as ReadEvent & { kind: 'item' }, 'h3');
+    expect((await runImport([[changed.event]])).document).toMatchObject({ updated: 1 });
+    expect([changed.builds, await storedHash('d')]).toEqual([1, 'h3']);
+  });
+
+  it('refuses a deferred item that building refuses, as it refuses invalid items', async () => {
+    const refused: ImportEvent = {
+      kind: 'deferred',
+      tag: 'doc',
+      id: 'bad',
+      hash: 'h',
+      build: () => ({ kind: 'invalid', tag: 'doc', key: 'bad', message: 'bad: title: missing' }),
+    };
+    const tolerant = await runImport([[unit('fine', 'Fine'), refused]], { tolerant: true });
+    expect(tolerant.document).toMatchObject({ created: 1, errors: { bad: 'bad: title: missing' } });
+    await expect(runImport([[refused]])).rejects.toMatchObject({ details: { key: 'bad', tag: 'doc' } });
+    expect(await storedHash('bad')).toBeUndefined();
+  });
+
+  it("stores a reader's hash only with the item as it came, not with a merge", async () => {
+    await runImport([[described('m', { eng: 'English' })]]);
+    const german = deferred(described('m', { deu: 'Deutsch' }), 'hash-of-deu');
+    expect((await runImport([[german.event]])).document).toMatchObject({ updated: 1 });
+    const merged = (await store.read((tx) => tx.getItems(['m']))).get('m')!;
+    expect(merged.bundle.relations.describes?.map((description) => description.data.name)).toEqual([
+      'English',
+      'Deutsch',
+    ]);
+    expect(await storedHash('m')).toBe(writeHash(merged.bundle, { heldBy: ['p1'] }));
+
+    // Read again, the German description is there already: unchanged, and the hash stays the
+    // merge's, which the reader's does not vouch for.
+    const again = deferred(described('m', { deu: 'Deutsch' }), 'hash-of-deu');
+    expect((await runImport([[again.event]])).document).toMatchObject({ unchanged: 1 });
+    expect([again.builds, await storedHash('m')]).toEqual([1, writeHash(merged.bundle, { heldBy: ['p1'] })]);
+  });
 
   it('writes more items than one batch holds, and finds them unchanged the next time', async () => {
     const events = Array.from({ length: BATCH_SIZE * 2 + 7 }, (_, index) =>

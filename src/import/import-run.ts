@@ -4,12 +4,14 @@ import { ImportLogDocument } from '../logging/import-log.types';
 import {
   FormatReader,
   ImportContext,
+  ImportEvent,
   ImportOutcome,
   ImportSource,
+  ItemDeferred,
   ItemProduced,
   ItemRejected,
-  ReadEvent,
 } from './formats/format-reader';
+import { producedId } from './formats/read-events';
 import { badRequest } from './import-errors';
 import { LedgerEntry, RunLedger, STATUSES, Status } from './run-ledger';
 
@@ -41,6 +43,14 @@ function edgesChange(edges: ItemWrite['edges'], stored: StoredItem): boolean {
   return Object.entries(edges ?? {}).some(
     ([type, targets]) => !sortedEqual(targets, stored.edges[type as keyof StoredItem['edges']]),
   );
+}
+
+/** An item of a batch with its change hash; `item` is left out when the store's hash equals it. */
+interface BatchItem {
+  id: string;
+  tag: string;
+  hash: string;
+  item?: ItemProduced;
 }
 
 /** The ids with one of some statuses, read from the ledger as it is now. */
@@ -86,7 +96,7 @@ class ResultIds implements ReadonlySet<string> {
  * was before the import: an item the import created stays created, whatever later sources add.
  */
 export class ImportRun {
-  private pending: ItemProduced[] = [];
+  private pending: (ItemProduced | ItemDeferred)[] = [];
   private readonly pendingIds = new Set<string>();
   /** The source tags ids are listed under, and their indexes in that list. */
   private readonly tags: string[] = [];
@@ -145,9 +155,9 @@ export class ImportRun {
     return { log, touched };
   }
 
-  private async accept(event: ReadEvent): Promise<void> {
+  private async accept(event: ImportEvent): Promise<void> {
     if (event.kind === 'invalid') return this.reject(event);
-    const id = event.write.bundle.id;
+    const id = producedId(event);
     // A second occurrence must see the first one written.
     if (this.pendingIds.has(id)) await this.flush();
     this.pending.push(event);
@@ -164,48 +174,104 @@ export class ImportRun {
 
   /**
    * Writes the batch. An item costs its hash and its share of one `getHashes`: only an item whose
-   * stored hash differs is read back and compared.
+   * stored hash differs is read back and compared, and a deferred item is built only then, or
+   * when it is new.
    */
   private async flush(): Promise<void> {
     if (this.pending.length === 0) return;
-    const batch = this.pending;
+    const events = this.pending;
     this.pending = [];
     this.pendingIds.clear();
-    const ids = batch.map((item) => item.write.bundle.id);
-    const incomingHashes = batch.map((item) => item.hash ?? writeHash(item.write.bundle, item.write.edges));
-    const storedHashes = await this.tx.getHashes(ids);
+    const storedHashes = await this.tx.getHashes(events.map(producedId));
+    const batch = this.settle(events, storedHashes);
     // Equal hashes mean equal content and edges: only the others need their stored bundle.
-    const differing = ids.filter((id, index) => {
-      const stored = storedHashes.get(id);
-      return stored !== undefined && stored !== incomingHashes[index];
-    });
+    const differing = batch
+      .filter(({ id, hash }) => storedHashes.has(id) && storedHashes.get(id) !== hash)
+      .map(({ id }) => id);
     const stored = differing.length > 0 ? await this.tx.getItems(differing) : undefined;
     // Only a stored item can have been produced before in this run: the first time wrote it.
     const earlier = storedHashes.size > 0 ? this.ledger.entries([...storedHashes.keys()]) : undefined;
     const writes: ItemWrite[] = [];
-    batch.forEach((item, index) => {
-      const id = ids[index];
-      if (!storedHashes.has(id)) {
-        writes.push({ ...item.write, hash: incomingHashes[index] });
-        this.record(id, item.tag, 'created', undefined);
-        return;
+    const rehashed = new Map<string, string>();
+    for (const { id, tag, hash, item } of batch) {
+      const storedHash = storedHashes.get(id);
+      if (item === undefined || storedHash === hash) {
+        this.record(id, tag, 'unchanged', earlier?.get(id));
+      } else if (storedHash === undefined) {
+        writes.push({ ...item.write, hash });
+        this.record(id, tag, 'created', undefined);
+      } else {
+        const update = this.update(item, hash, stored?.get(id), rehashed);
+        this.record(id, tag, update === undefined ? 'unchanged' : 'updated', earlier?.get(id));
+        if (update !== undefined) writes.push(update);
       }
-      const update = this.update(item, stored?.get(id));
-      this.record(id, item.tag, update === undefined ? 'unchanged' : 'updated', earlier?.get(id));
-      if (update !== undefined) writes.push(update);
-    });
+    }
     if (writes.length > 0) await this.tx.putItems(writes);
+    if (rehashed.size > 0) await this.tx.setHashes(rehashed);
   }
 
-  /** What to write for an existing item, undefined when it is unchanged (or its hash says so). */
-  private update(item: ItemProduced, stored: StoredItem | undefined): ItemWrite | undefined {
+  /**
+   * The batch's items with their change hashes, in order. A deferred item is built unless the
+   * store holds its id with its hash; one that building refuses is rejected here (so that, when
+   * tolerant, its entry under `errors` follows those of refusals read later in the batch).
+   */
+  private settle(
+    events: readonly (ItemProduced | ItemDeferred)[],
+    storedHashes: ReadonlyMap<string, string>,
+  ): BatchItem[] {
+    const batch: BatchItem[] = [];
+    for (const event of events) {
+      if (event.kind === 'item') {
+        const { bundle, edges } = event.write;
+        batch.push({
+          id: bundle.id,
+          tag: event.tag,
+          hash: event.hash ?? writeHash(bundle, edges),
+          item: event,
+        });
+        continue;
+      }
+      const { id, tag, hash } = event;
+      if (storedHashes.get(id) === hash) {
+        batch.push({ id, tag, hash });
+        continue;
+      }
+      const built = event.build();
+      if (built.kind === 'invalid') {
+        this.reject(built);
+      } else if (built.write.bundle.id !== id) {
+        throw new Error(`A deferred item announced as ${id} was built as ${built.write.bundle.id}`);
+      } else {
+        batch.push({ id, tag, hash, item: built });
+      }
+    }
+    return batch;
+  }
+
+  /**
+   * What to write for an existing item whose stored hash is not `hash`; undefined when it is
+   * unchanged. The item's own hash goes with it only when what is stored is the item as it came
+   * (nothing merged in): a reader's hash vouches for its own item, not for a merge. An unchanged
+   * item stored as it came gets `hash` in `rehashed`, so that reading it again is found unchanged
+   * by its hash (its stored one may come from an older build or another reader).
+   */
+  private update(
+    item: ItemProduced,
+    hash: string,
+    stored: StoredItem | undefined,
+    rehashed: Map<string, string>,
+  ): ItemWrite | undefined {
     if (stored === undefined) return undefined;
     const bundle =
       this.options.descriptionUpdate === 'merge'
         ? mergeDescriptions(stored.bundle, item.write.bundle, { useSourceId: this.options.useSourceId })
         : item.write.bundle;
-    if (sameContent(bundle, stored.bundle) && !edgesChange(item.write.edges, stored)) return undefined;
-    return { ...item.write, bundle, hash: writeHash(bundle, item.write.edges) };
+    const asItCame = bundle === item.write.bundle;
+    if (sameContent(bundle, stored.bundle) && !edgesChange(item.write.edges, stored)) {
+      if (asItCame) rehashed.set(item.write.bundle.id, hash);
+      return undefined;
+    }
+    return { ...item.write, bundle, hash: asItCame ? hash : writeHash(bundle, item.write.edges) };
   }
 
   private record(id: string, tag: string, status: Status, earlier: LedgerEntry | undefined): void {

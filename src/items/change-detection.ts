@@ -133,7 +133,8 @@ function lengthPrefixed(text: string): string {
  * (`EadImporter.mergeDescriptions`): each incoming description replaces the existing
  * descriptions of the same type and language code — with `useSourceId`, only those that also
  * have the same source file id — and the other existing descriptions are kept. The item's data
- * and its other dependents are the incoming ones.
+ * and its other dependents are the incoming ones. When no existing description is kept, the
+ * result is `incoming` itself.
  */
 export function mergeDescriptions(
   existing: Bundle,
@@ -144,6 +145,8 @@ export function mergeDescriptions(
   const kept = (existing.relations.describes ?? []).filter(
     (description) => !incomingDescriptions.some((replacement) => replaces(replacement, description, options)),
   );
+  // The incoming bundle itself when it keeps nothing: callers tell by identity that nothing merged.
+  if (kept.length === 0) return incoming;
   return { ...incoming, relations: { ...incoming.relations, describes: [...kept, ...incomingDescriptions] } };
 }
 

@@ -142,6 +142,24 @@ export function describeGraphStoreContract(
         expect(hashes.get('u1')).toBe('hash-u1-v2');
       });
 
+      it('sets stored hashes alone: content and update time stay, unknown ids are left', async () => {
+        await put(unit('u1', { descriptions: [{ lang: 'eng', name: 'Kept' }] }));
+        const before = (await store.read((tx) => tx.getItems(['u1']))).get('u1')!;
+        await store.write((tx) =>
+          tx.setHashes(
+            new Map([
+              ['u1', 'rehashed'],
+              ['nope', 'ignored'],
+            ]),
+          ),
+        );
+        await store.read(async (tx) => {
+          expect(Object.fromEntries(await tx.getHashes(['u1', 'nope']))).toEqual({ u1: 'rehashed' });
+          const after = (await tx.getItems(['u1'])).get('u1')!;
+          expect(after).toEqual({ ...before, hash: 'rehashed' });
+        });
+      });
+
       it('deletes items with their dependents and every edge that touches them', async () => {
         await put(
           repository('r1'),

@@ -386,6 +386,14 @@ export const GET_HASHES = statement(
    RETURN id, item.${HASH} AS hash`,
 );
 
+export const SET_HASHES = statement(
+  'SET_HASHES',
+  ['rows'],
+  `UNWIND $rows AS row
+   MATCH (item:${ITEM_LABEL} {id: row.id})
+   SET item.${HASH} = row.hash`,
+);
+
 export const GET_TYPES = statement(
   'GET_TYPES',
   ['ids'],

@@ -44,6 +44,7 @@ import {
   PRUNE_DEPENDENTS,
   PUT_RECORDS,
   RETARGET_EDGES,
+  SET_HASHES,
   SUBTREE,
   TEXT_SEARCH,
   UNLINK_DEPENDENTS,
@@ -186,6 +187,11 @@ export class Neo4jGraphWriter extends Neo4jGraphReader implements GraphWriter {
     // to an item not in the list leaves a placeholder, which that item takes over when written.
     for (const batch of batches(items)) await this.writeBundles(batch.map(flattenItem), now);
     for (const batch of batches(items)) await this.replaceEdges(batch);
+  }
+
+  async setHashes(hashes: ReadonlyMap<string, string>): Promise<void> {
+    const rows = [...hashes].map(([id, hash]) => ({ id, hash }));
+    for (const batch of batches(rows)) await this.run(SET_HASHES, { rows: batch });
   }
 
   async deleteItems(ids: readonly string[]): Promise<void> {

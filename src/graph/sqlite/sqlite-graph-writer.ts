@@ -17,6 +17,7 @@ const INSERT_ITEMS = 'INSERT OR IGNORE INTO item (rid, id, type, props, hash, up
 const ITEM_WIDTH = 7;
 const UPDATE_ITEM = 'UPDATE item SET type = ?, props = ?, hash = ?, updated = ? WHERE rid = ?';
 const DELETE_ITEM = 'DELETE FROM item WHERE rid = ?';
+const SET_HASH = 'UPDATE item SET hash = ? WHERE id = ?';
 
 const INSERT_DEPENDENTS = `INSERT OR IGNORE INTO dependent (${DEPENDENT_COLUMNS})`;
 const DEPENDENT_WIDTH = 7;
@@ -108,6 +109,11 @@ export class SqliteGraphWriter extends SqliteGraphReader implements GraphWriter 
       else this.createItem(item, batch, now);
     }
     this.flush(batch);
+  }
+
+  async setHashes(hashes: ReadonlyMap<string, string>): Promise<void> {
+    const setHash = this.statement(SET_HASH);
+    for (const [id, hash] of hashes) setHash.run(hash, id);
   }
 
   async deleteItems(ids: readonly string[]): Promise<void> {

@@ -2,7 +2,7 @@ import { DiscoveryService } from '@nestjs/core';
 import { GraphReader, GraphWriter, StoredItem } from '../../graph/graph-store';
 import { ItemType } from '../../items/item-types';
 import { ImportLogDocument } from '../../logging/import-log.types';
-import { ImportSource, ReadEvent } from './read-events';
+import { ImportEvent, ImportSource } from './read-events';
 
 /**
  * The plug-in interface between the import run and a format. A format is a folder under
@@ -77,7 +77,7 @@ export interface FormatReader {
    * Reads one source. Called once per source, in order, inside the import's transaction. Items
    * produced by earlier sources are written before the next source is read.
    */
-  read(source: ImportSource, context: ImportContext): AsyncIterable<ReadEvent>;
+  read(source: ImportSource, context: ImportContext): AsyncIterable<ImportEvent>;
   /**
    * Optional last step inside the same transaction, after every produced item is written (the
    * sync's deletions and moves). It may change the answer's shape and adds to the stored log.
@@ -113,4 +113,11 @@ export const ImportFormat = DiscoveryService.createDecorator<void>();
 
 export type { ImportLogDocument };
 export { ImportInputError } from './read-events';
-export type { ImportSource, ItemProduced, ItemRejected, ReadEvent } from './read-events';
+export type {
+  ImportEvent,
+  ImportSource,
+  ItemDeferred,
+  ItemProduced,
+  ItemRejected,
+  ReadEvent,
+} from './read-events';

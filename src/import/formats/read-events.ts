@@ -33,10 +33,26 @@ export interface ItemProduced {
   /** The item; its hash is `hash`, or computed by the run. */
   write: Omit<ItemWrite, 'hash'>;
   /**
-   * `writeHash(write.bundle, write.edges)`, when it was computed beforehand (in the worker thread
-   * that read the source, so that the thread that writes need not).
+   * The item's change hash, when the reader gives one; else the run computes
+   * `writeHash(write.bundle, write.edges)`. A reader's hash may be of what it builds the item
+   * from rather than of the item, but equal hashes must mean equal items (with equal edges): the
+   * store keeps the hash with the item, and an item read again with the stored hash is unchanged.
    */
   hash?: string;
+}
+
+/**
+ * An item whose id and change hash are known before it is built (`ItemProduced.hash`): the run
+ * builds it only when the store has no item of its id, or one with another hash, so that reading
+ * unchanged data again builds nothing. Building it may still refuse it.
+ */
+export interface ItemDeferred {
+  kind: 'deferred';
+  tag: string;
+  id: string;
+  hash: string;
+  /** The item with its hash (or its refusal), as a reader that builds at once produces it. */
+  build(): ReadEvent;
 }
 
 /** An item the reader could not build: fatal unless `tolerant`, when it is listed under `errors`. */
@@ -50,6 +66,19 @@ export interface ItemRejected {
 }
 
 export type ReadEvent = ItemProduced | ItemRejected;
+
+/** What the import run takes from a format reader: read events, and items left to build. */
+export type ImportEvent = ReadEvent | ItemDeferred;
+
+/** The id of the item an event produces, built or deferred. */
+export function producedId(event: ItemProduced | ItemDeferred): string {
+  return event.kind === 'deferred' ? event.id : event.write.bundle.id;
+}
+
+/** The event with its item built, if it was deferred. */
+export function builtEvent(event: ImportEvent): ReadEvent {
+  return event.kind === 'deferred' ? event.build() : event;
+}
 
 /** An input error the whole import fails on: malformed XML, a bad row, …; maps to 400. */
 export class ImportInputError extends Error {

@@ -19,7 +19,7 @@ import {
 
 /**
  * The worker side of `readInWorker`: runs a reader's `ReadFunction` on the bytes the main thread
- * sends and sends its events back in messages, items built and with their write hash when this
+ * sends and sends its events back in messages, items built and with their change hash when this
  * thread has the time. Loaded only as a worker's entry (`worker-reading.ts` starts it).
  */
 
@@ -113,7 +113,10 @@ class OutgoingEvents {
   }
 }
 
-/** The event built, an item with its write hash: done here, so that the writing thread need not. */
+/**
+ * The event built, an item with its change hash (the reader's, else its write hash): done here,
+ * so that the writing thread need not.
+ */
 function finished(event: ReadEvent | UnbuiltItem): ReadEvent {
   const built = event.kind === 'unbuilt' ? event.build() : event;
   if (built.kind === 'item') built.hash ??= writeHash(built.write.bundle, built.write.edges);

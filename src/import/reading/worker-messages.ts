@@ -1,4 +1,4 @@
-import { ImportInputError, ImportSource, ItemRejected, ReadEvent } from '../formats/read-events';
+import { ImportEvent, ImportInputError, ImportSource, ItemRejected, ReadEvent } from '../formats/read-events';
 
 /**
  * What the main thread and a reading worker tell each other. Both sides import this module, so it
@@ -27,8 +27,11 @@ export interface UnbuiltItem {
 /** A reader's pure part: what runs in the worker (or in process, with the same results). */
 export type ReadFunction<S> = (source: ImportSource, settings: S) => AsyncIterable<ReadEvent | UnbuiltItem>;
 
-/** Builds, on the consumer's thread, the item of an `UnbuiltItem`'s part. */
-export type PartBuilder = (part: ItemPart) => ReadEvent;
+/**
+ * Takes, on the consumer's thread, an `UnbuiltItem`'s part: the item built, or deferred
+ * (`ItemDeferred`) for the import run to build when it must.
+ */
+export type PartBuilder = (part: ItemPart) => ImportEvent;
 
 /** Makes the `PartBuilder` for one source of a job with these settings. */
 export type PartBuilderFactory<S> = (settings: S, source: Omit<ImportSource, 'bytes'>) => PartBuilder;

@@ -3,7 +3,14 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { writeHash } from '../../items/change-detection';
-import { ImportInputError, ImportSource, ItemProduced, ReadEvent } from '../formats/read-events';
+import {
+  builtEvent,
+  ImportEvent,
+  ImportInputError,
+  ImportSource,
+  ItemProduced,
+  ReadEvent,
+} from '../formats/read-events';
 import { unusualItemPerLine } from './testdata/test-readers';
 import { WorkerFlow } from './worker-messages';
 import { DEFAULT_FLOW, readInWorker, readsInWorker } from './worker-reading';
@@ -39,9 +46,9 @@ function longSource() {
   return { source, state };
 }
 
-async function collect(events: AsyncIterable<ReadEvent>): Promise<ReadEvent[]> {
+async function collect(events: AsyncIterable<ImportEvent>): Promise<ReadEvent[]> {
   const collected: ReadEvent[] = [];
-  for await (const event of events) collected.push(event);
+  for await (const event of events) collected.push(builtEvent(event));
   return collected;
 }
 
@@ -143,7 +150,7 @@ describe('readInWorker', () => {
       // Meanwhile the worker sends b, then finds a and b waiting: it builds c, and d for want of credit.
       await settle();
       for (let next = await iterator.next(); next.done !== true; next = await iterator.next()) {
-        events.push(next.value);
+        events.push(builtEvent(next.value));
       }
       expect(builders(events)).toEqual(['consumer', 'consumer', 'worker', 'worker']);
       const { write, hash } = events[3] as ItemProduced;
@@ -161,7 +168,7 @@ describe('readInWorker', () => {
     const events: ReadEvent[] = [];
     const reading = (async () => {
       for await (const event of readInWorker(sourceOf('a\nb\nbad\nc'), job('failAtBadLine'), flow))
-        events.push(event);
+        events.push(builtEvent(event));
     })();
     const error = await reading.catch((thrown: unknown) => thrown);
     expect(error).toBeInstanceOf(ImportInputError);
@@ -205,7 +212,7 @@ describe('readInWorker', () => {
     try {
       const { source, state } = longSource();
       for await (const event of readInWorker(source, job('itemPerLine', { prefix: '' }), flow)) {
-        expect(ids([event])).toEqual(['line 1']);
+        expect(ids([builtEvent(event)])).toEqual(['line 1']);
         break;
       }
       expect(terminate).toHaveBeenCalledTimes(1);

@@ -1,6 +1,6 @@
 import { Worker } from 'node:worker_threads';
 import { FlatItemReader } from '../formats/common/flat-items';
-import { ImportSource, ReadEvent } from '../formats/read-events';
+import { ImportEvent, ImportSource } from '../formats/read-events';
 import {
   FromWorker,
   loadExport,
@@ -192,8 +192,8 @@ function withoutBytes({ tag, contentType, size, file }: ImportSource): Omit<Impo
 
 /**
  * Reads `source` with `job`'s function in a worker thread, yielding its events in order, as the
- * function would in process; the items it leaves unbuilt are built by the worker or here,
- * whichever has the time. The worker reads ahead of the consumer by at most `flow`'s limits.
+ * function would in process; the items it leaves unbuilt are built by the worker, when it has the
+ * time, or else taken here by the job's part builder (which may defer them to the import run). The worker reads ahead of the consumer by at most `flow`'s limits.
  * An `ImportInputError` in the worker is thrown here as one, with its place; any other error as an
  * `Error` with its message; an error of the source's own bytes as it is. The worker is ended when
  * the reading ends, however it ends (finished, failed, or the consumer stopped early).
@@ -202,7 +202,7 @@ export async function* readInWorker<S>(
   source: ImportSource,
   job: ReadJob<S>,
   flow: WorkerFlow = DEFAULT_FLOW,
-): AsyncGenerator<ReadEvent> {
+): AsyncGenerator<ImportEvent> {
   const build = partBuilder(source, job);
   const items = new FlatItemReader();
   const reading = new WorkerReading(source, job, flow);

@@ -3,10 +3,12 @@ import { GraphWriter } from '../../../graph/graph-store';
 import { ItemType } from '../../../items/item-types';
 import { IDENTIFIER } from '../../../items/ontology';
 import { EadReader } from '../ead/ead.reader';
+import { builtEvent, producedId } from '../read-events';
 import {
   FinishResult,
   FormatReader,
   ImportContext,
+  ImportEvent,
   ImportFormat,
   ImportInputError,
   ImportOutcome,
@@ -30,18 +32,23 @@ function scopeIdOf(context: ImportContext): string {
  * Passes a document's events on, then fails when one unit occurred twice in it: siblings with
  * one local id, which the import would silently merge into one unit.
  */
-async function* onceEach(events: AsyncIterable<ReadEvent>, tag: string): AsyncIterable<ReadEvent> {
+async function* onceEach(events: AsyncIterable<ImportEvent>, tag: string): AsyncIterable<ImportEvent> {
   const seen = new Set<string>();
   const repeated = new Map<string, NonUniqueLocalId>();
   for await (const event of events) {
-    if (event.kind === 'item') {
-      const { id, data } = event.write.bundle;
-      if (seen.has(id)) repeated.set(id, { localId: String(data[IDENTIFIER]), ids: [id] });
+    if (event.kind !== 'invalid') {
+      const id = producedId(event);
+      if (seen.has(id)) repeated.set(id, { localId: localIdOf(builtEvent(event), id), ids: [id] });
       seen.add(id);
     }
     yield event;
   }
   if (repeated.size > 0) throw nonUniqueLocalIds([...repeated.values()], { tag });
+}
+
+/** The local id of a unit's item; its id when the unit was refused. */
+function localIdOf(event: ReadEvent, id: string): string {
+  return event.kind === 'item' ? String(event.write.bundle.data[IDENTIFIER]) : id;
 }
 
 /**
@@ -68,7 +75,7 @@ export class EadSyncReader implements FormatReader {
     this.scopeTypes = ead.scopeTypes;
   }
 
-  read(source: ImportSource, context: ImportContext): AsyncIterable<ReadEvent> {
+  read(source: ImportSource, context: ImportContext): AsyncIterable<ImportEvent> {
     return this.readChecked(source, context);
   }
 
@@ -88,7 +95,7 @@ export class EadSyncReader implements FormatReader {
   }
 
   /** Refuses a bad `fonds` before reading a document. */
-  private async *readChecked(source: ImportSource, context: ImportContext): AsyncIterable<ReadEvent> {
+  private async *readChecked(source: ImportSource, context: ImportContext): AsyncIterable<ImportEvent> {
     const { fonds } = syncParams(context.params.query);
     if (fonds !== undefined) await fondsEntry(context.store, fonds, scopeIdOf(context));
     yield* onceEach(this.ead.read(source, context), source.tag);

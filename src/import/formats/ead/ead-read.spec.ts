@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { UnbuiltItem } from '../../reading/worker-messages';
 import { FlatItemReader, FlatItemWriter } from '../common/flat-items';
-import { ImportSource, ReadEvent } from '../read-events';
+import { builtEvent, ImportEvent, ImportSource, ReadEvent } from '../read-events';
 import { EAD2002_PROPERTIES } from './ead2002-mapping';
 import { eadPartBuilder, EadReadSettings, readEad, readEadInWorker } from './ead-read';
 import { chunkedSource } from '../../../../test/support/chunked-source';
@@ -30,7 +30,8 @@ async function collect<T>(events: AsyncIterable<T>): Promise<T[]> {
 
 /**
  * What `readEadInWorker` reads, once all is read: every other item built as the worker builds it,
- * the others from their parts, cloned as they cross threads (built items flat), in order.
+ * the others taken from their parts and built as the import run builds them, cloned as they cross
+ * threads (built items flat), in order.
  */
 async function builtAfterReading(content: string | Buffer, settings: EadReadSettings): Promise<ReadEvent[]> {
   const read = await collect(readEadInWorker(sourceOf(content), settings));
@@ -42,8 +43,15 @@ async function builtAfterReading(content: string | Buffer, settings: EadReadSett
   let unbuilt = 0;
   return read.map((event: ReadEvent | UnbuiltItem) => {
     if (event.kind !== 'unbuilt') return crossed(event);
-    return unbuilt++ % 2 === 0 ? crossed(event.build()) : build(structuredClone(event.part()));
+    return unbuilt++ % 2 === 0 ? crossed(event.build()) : builtEvent(build(structuredClone(event.part())));
   });
+}
+
+/** What `eadPartBuilder` makes of every part `readEadInWorker` sends. */
+async function fromParts(content: string, settings: EadReadSettings): Promise<ImportEvent[]> {
+  const build = eadPartBuilder(settings, { tag: 'doc.xml' });
+  const read = await collect(readEadInWorker(sourceOf(content), settings));
+  return read.map((event) => (event.kind === 'unbuilt' ? build(structuredClone(event.part())) : event));
 }
 
 describe('readEadInWorker with eadPartBuilder', () => {
@@ -67,6 +75,22 @@ describe('readEadInWorker with eadPartBuilder', () => {
       expect(JSON.stringify(built)).toBe(JSON.stringify(expected));
     },
   );
+
+  it('defers the items of units with an id, with the id and hash their items are built with', async () => {
+    const content =
+      '<ead><archdesc><did><unitid>top</unitid><unittitle>Top</unittitle></did><dsc>' +
+      '<c01><did><unittitle>No id</unittitle></did></c01>' +
+      '<c01><did><unitid>a</unitid><unittitle>A</unittitle></did></c01>' +
+      '</dsc></archdesc></ead>';
+    const events = await fromParts(content, settingsOf());
+    expect(events.map((event) => event.kind)).toEqual(['invalid', 'deferred', 'deferred']);
+    for (const event of events) {
+      if (event.kind !== 'deferred') continue;
+      const item = event.build();
+      if (item.kind !== 'item') throw new Error(`${event.id} was refused`);
+      expect([item.write.bundle.id, item.hash, item.tag]).toEqual([event.id, event.hash, 'doc.xml']);
+    }
+  });
 
   it('gives a unit built later only the maintenance events read before it ended', async () => {
     const settings = settingsOf({ properties: `${EAD2002_PROPERTIES}change/=MaintenanceEvent\n` });

@@ -1,11 +1,12 @@
 import { FlatNodeReader, FlatNodeWriter } from '../common/flat-nodes';
 import { XmlMapping } from '../common/xml-mapping';
 import { readXml } from '../common/xml-parser';
-import { ImportSource, ReadEvent } from '../read-events';
+import { ImportEvent, ImportSource, ReadEvent } from '../read-events';
 import { ItemPart, PartBuilder, UnbuiltItem } from '../../reading/worker-messages';
 import { DEFAULT_EAD_MAPPING } from './ead2002-mapping';
 import { EadHandler, EadUnit, MissingUnitIdPolicy, UnitImporter as EadUnitImporter } from './ead-handler';
 import { UnitImporter, UnitSettings } from './ead-unit';
+import { unitHasher } from './unit-hash';
 
 /**
  * What reading an EAD document takes besides its bytes. Plain data (it crosses to a worker thread
@@ -38,12 +39,37 @@ function readUnits<T>(
   );
 }
 
+/** The event with its unit's change hash, when it is an item. */
+function withHash(event: ReadEvent, hash: string): ReadEvent {
+  if (event.kind === 'item') event.hash = hash;
+  return event;
+}
+
+/** Builds each unit's item with its change hash (`unitHasher`), as the other ways of reading do. */
+class HashedUnits implements EadUnitImporter<ReadEvent> {
+  constructor(
+    private readonly importer: UnitImporter,
+    private readonly hashOf: (unit: EadUnit) => string,
+  ) {}
+
+  unitId(localId: string, parent?: { id: string; localId: string }): string {
+    return this.importer.unitId(localId, parent);
+  }
+
+  importUnit(unit: EadUnit): ReadEvent {
+    if (unit.id === undefined) return this.importer.importUnit(unit);
+    // Hashed first: building takes fields out of the unit's node.
+    const hash = this.hashOf(unit);
+    return withHash(this.importer.importUnit(unit), hash);
+  }
+}
+
 /**
  * Reads one EAD document into units. The EAD reader's own work, free of Nest, so that the same
  * function runs in the import's thread or in a worker thread, with the same results.
  */
 export function readEad(source: ImportSource, settings: EadReadSettings): AsyncIterable<ReadEvent> {
-  return readUnits(source, settings, unitImporter(source, settings));
+  return readUnits(source, settings, new HashedUnits(unitImporter(source, settings), unitHasher(settings)));
 }
 
 /** What a unit's part holds before its node: the unit's other fields. */
@@ -65,16 +91,16 @@ const HEAD_LENGTH = 7;
 class UnbuiltUnits implements EadUnitImporter<ReadEvent | UnbuiltItem> {
   private readonly nodes = new FlatNodeWriter();
 
-  constructor(private readonly importer: UnitImporter) {}
+  constructor(private readonly units: HashedUnits) {}
 
   unitId(localId: string, parent?: { id: string; localId: string }): string {
-    return this.importer.unitId(localId, parent);
+    return this.units.unitId(localId, parent);
   }
 
   importUnit(unit: EadUnit): ReadEvent | UnbuiltItem {
     // A unit without an id is rejected, which costs nothing to build.
-    if (unit.id === undefined) return this.importer.importUnit(unit);
-    return { kind: 'unbuilt', build: () => this.importer.importUnit(unit), part: () => this.part(unit) };
+    if (unit.id === undefined) return this.units.importUnit(unit);
+    return { kind: 'unbuilt', build: () => this.units.importUnit(unit), part: () => this.part(unit) };
   }
 
   private part(unit: EadUnit): ItemPart {
@@ -92,18 +118,32 @@ export function readEadInWorker(
   source: ImportSource,
   settings: EadReadSettings,
 ): AsyncIterable<ReadEvent | UnbuiltItem> {
-  const importer = unitImporter(source, settings);
+  const units = new HashedUnits(unitImporter(source, settings), unitHasher(settings));
   // What this thread builds or sends is copied into the message: no value outlives its batch.
-  return readUnits(source, settings, new UnbuiltUnits(importer), true);
+  return readUnits(source, settings, new UnbuiltUnits(units), true);
 }
 
-/** Builds the items `readEadInWorker` leaves unbuilt, from their parts (a `PartBuilderFactory`). */
+/**
+ * Turns the parts `readEadInWorker` sends into deferred items, with their ids and change hashes
+ * (a `PartBuilderFactory`): the import run builds only those it must write.
+ */
 export function eadPartBuilder(settings: EadReadSettings, source: Omit<ImportSource, 'bytes'>): PartBuilder {
+  const hashOf = unitHasher(settings);
   const importer = unitImporter(source, settings);
   const nodes = new FlatNodeReader();
-  return (part) => {
+  return (part): ImportEvent => {
     const [localId, id, parentId, ancestorIds, maintenanceEvents, line, column] = part as UnitHead;
+    // Every part is read, built or not: the node reader learns the names that later parts refer to.
     const node = nodes.read(part, HEAD_LENGTH);
-    return importer.importUnit({ node, localId, id, parentId, ancestorIds, maintenanceEvents, line, column });
+    const unit: EadUnit = { node, localId, id, parentId, ancestorIds, maintenanceEvents, line, column };
+    if (id === undefined) return importer.importUnit(unit);
+    const hash = hashOf(unit);
+    return {
+      kind: 'deferred',
+      tag: source.tag,
+      id,
+      hash,
+      build: () => withHash(importer.importUnit(unit), hash),
+    };
   };
 }

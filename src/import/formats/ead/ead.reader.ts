@@ -5,10 +5,10 @@ import { readInWorker, readsInWorker } from '../../reading/worker-reading';
 import {
   FormatReader,
   ImportContext,
+  ImportEvent,
   ImportFormat,
   ImportInputError,
   ImportSource,
-  ReadEvent,
 } from '../format-reader';
 import { MissingUnitIdPolicy } from './ead-handler';
 import { eadPartBuilder, EadReadSettings, readEad, readEadInWorker } from './ead-read';
@@ -76,7 +76,7 @@ export class EadReader implements FormatReader {
   constructor(@Inject(APP_CONFIG) private readonly config: AppConfig) {}
 
   /** Reads in a worker thread when the source is large (`IMPORT_WORKER_MIN_BYTES`), else in process. */
-  read(source: ImportSource, context: ImportContext): AsyncIterable<ReadEvent> {
+  read(source: ImportSource, context: ImportContext): AsyncIterable<ImportEvent> {
     const settings = readSettings(context);
     if (!readsInWorker(source, this.config.import.workerMinBytes)) return readEad(source, settings);
     return readInWorker(source, {
