@@ -69,6 +69,23 @@ describe('POST /import/ead read in a worker thread', () => {
     expect(again).toMatchObject({ created: 0, updated: 0, unchanged: 5 });
   });
 
+  it('merges descriptions by language as in process, and finds either language unchanged again', async () => {
+    const english = fixture('single-ead-multilang-eng.xml');
+    const german = fixture('single-ead-multilang-deu.xml');
+    expect(await importBoth(english, 201)).toMatchObject({ created: 1 });
+    expect(await importBoth(german, 201, { 'allow-update': 'true' })).toMatchObject({ updated: 1 });
+    // Without allow-update: an update would be refused.
+    expect(await importBoth(german, 201)).toMatchObject({ unchanged: 1 });
+    expect(await importBoth(english, 201)).toMatchObject({ unchanged: 1 });
+    const stored = async (t: ImportTestApp) => [
+      ...(await t.store.read((tx) => tx.getItems(['nl-r1-c00001']))).values(),
+    ];
+    const [[byWorker], [byProcess]] = await Promise.all([stored(inWorker), stored(inProcess)]);
+    expect(byWorker.bundle.relations.describes).toHaveLength(2);
+    expect(byWorker.bundle).toEqual(byProcess.bundle);
+    expect(byWorker.hash).toBe(byProcess.hash);
+  });
+
   it('refuses truncated XML with the answer given in process, naming the tag, line and column', async () => {
     const truncated = fixture('ead.xml').subarray(0, 1500);
     const lines = truncated.toString('utf8').split('\n');
