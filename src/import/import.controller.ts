@@ -1,4 +1,15 @@
-import { applyDecorators, Controller, Headers, HttpCode, Param, Post, Req, UseFilters } from '@nestjs/common';
+import {
+  applyDecorators,
+  Controller,
+  Headers,
+  HttpStatus,
+  Logger,
+  Param,
+  Post,
+  Req,
+  Res,
+  UseFilters,
+} from '@nestjs/common';
 import {
   ApiBearerAuth,
   ApiBody,
@@ -10,12 +21,15 @@ import {
   ApiResponse,
   ApiTags,
 } from '@nestjs/swagger';
-import type { Request } from 'express';
+import type { Request, Response } from 'express';
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import { RequireRole } from '../auth/bearer-auth.guard';
 import { ErrorBodyDto, ImportLogDocumentDto } from '../logging/import-log.dto';
 import { ImportErrorFilter } from './import-error.filter';
 import { rawQueryOf } from './import-params';
 import { ImportService } from './import.service';
+import { jsonChunks } from './json-chunks';
 
 const BOOLEAN_PARAMETERS: [string, string][] = [
   ['commit', 'Apply the changes; otherwise a dry run that reports what would happen'],
@@ -88,10 +102,11 @@ function ApiImportErrors(): MethodDecorator {
 @Controller('import')
 @UseFilters(ImportErrorFilter)
 export class ImportController {
+  private readonly logger = new Logger(ImportController.name);
+
   constructor(private readonly imports: ImportService) {}
 
   @Post(':format')
-  @HttpCode(201)
   @RequireRole('import')
   @ApiOperation({
     summary: 'Import data in one transaction',
@@ -116,14 +131,22 @@ export class ImportController {
   async import(
     @Param('format') format: string,
     @Req() request: Request,
+    @Res() response: Response,
     @Headers('x-user') user?: string,
-  ): Promise<Record<string, unknown>> {
-    return this.imports.import({
+  ): Promise<void> {
+    const answer = await this.imports.import({
       endpoint: format,
       user,
       query: rawQueryOf(request.query),
       contentType: request.headers['content-type'],
       body: request,
     });
+    response.status(HttpStatus.CREATED).type('application/json');
+    // In pieces: the answer of a large import is tens of megabytes of JSON.
+    await pipeline(Readable.from(jsonChunks(answer), { objectMode: false }), response).catch(
+      (error: unknown) =>
+        // The import is done (its stored log has the answer): a client that left only misses it.
+        this.logger.warn(`The answer of an import was not sent whole: ${String(error)}`),
+    );
   }
 }
