@@ -150,6 +150,11 @@ export interface GraphWriter extends GraphReader {
    * nor when they were last updated. Ids of no item are left alone.
    */
   setHashes(hashes: ReadonlyMap<string, string>): Promise<void>;
+  /**
+   * Does now what the store does with the items written before it commits them (SQLite: works
+   * out their paths), so that a caller can choose when that happens; a commit then has less left.
+   */
+  prepareCommit(): Promise<void>;
   /** Deletes items with their dependents and every edge that touches them or their dependents. */
   deleteItems(ids: readonly string[]): Promise<void>;
   /** Adds item-level edges (no-op for an edge that exists). */

@@ -223,6 +223,9 @@ export class ImportService {
     );
     await run.read(reader, prepared.sources, context);
     const finish: FinishResult = reader.finish ? await reader.finish(tx, run.outcome(), context) : {};
+    // Before the log's lists are built rather than at commit: working out the paths of a large
+    // import's items takes memory of its own, which need not add to theirs.
+    if (params.commit) await tx.prepareCommit();
     const { log, touched } = run.results(prepared.message, event);
     // Appended to the run's list rather than spread into a new one: no second copy of every id.
     for (const id of finish.touched ?? []) touched.push(id);

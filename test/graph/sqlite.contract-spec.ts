@@ -1,4 +1,4 @@
-import Database from 'better-sqlite3';
+import Database, { Statement } from 'better-sqlite3';
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -226,6 +226,26 @@ describe('SqliteGraphStore', () => {
         { id: 'u1', type: 'DocumentaryUnit' },
       ]);
     });
+    await store.close();
+  });
+
+  it('works out the paths of the items written when asked to prepare the commit', async () => {
+    const store = await SqliteGraphStore.open(file);
+    // White box: paths are the adapter's own, and no query of the port shows when they are made.
+    const unplaced = (tx: unknown) =>
+      (tx as { statement(sql: string, mode: 'pluck'): Statement })
+        .statement('SELECT count(*) FROM item WHERE path IS NULL', 'pluck')
+        .get();
+    await store.write(async (tx) => {
+      // A child before its parent, as EAD units end: its path waits for its parent's.
+      await tx.putItems([unit('child', { parent: { childOf: 'top' } }), unit('top')]);
+      expect(unplaced(tx)).toBe(1);
+      await tx.prepareCommit();
+      expect(unplaced(tx)).toBe(0);
+    });
+    expect((await store.read((tx) => tx.ancestors(['child']))).get('child')).toEqual([
+      { id: 'top', type: 'DocumentaryUnit' },
+    ]);
     await store.close();
   });
 

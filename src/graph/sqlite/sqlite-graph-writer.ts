@@ -111,6 +111,10 @@ export class SqliteGraphWriter extends SqliteGraphReader implements GraphWriter 
     this.flush(batch);
   }
 
+  async prepareCommit(): Promise<void> {
+    this.placeItems();
+  }
+
   async setHashes(hashes: ReadonlyMap<string, string>): Promise<void> {
     const setHash = this.statement(SET_HASH);
     for (const [id, hash] of hashes) setHash.run(hash, id);
