@@ -128,7 +128,7 @@ export class SqliteGraphStore extends GraphStore {
       try {
         const result = await work(tx);
         // A dry run's paths would only be thrown away.
-        if (options.commit !== false) tx.placeItems();
+        if (options.commit !== false) await tx.prepareCommit();
         tx.end();
         if (options.commit === false) {
           this.writer.get('ROLLBACK').run();

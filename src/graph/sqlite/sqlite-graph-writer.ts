@@ -87,7 +87,7 @@ export class SqliteGraphWriter extends SqliteGraphReader implements GraphWriter 
   }
 
   /** Stores the paths still to be worked out: before a query reads paths, and before commit. */
-  override placeItems(): void {
+  protected override placeItems(): void {
     this.placement.placeAll();
   }
 
