@@ -1,7 +1,9 @@
 /**
  * EAD import benchmark (DESIGN.md §8): a generated finding aid of 100,000 units is parsed by bare
  * saxes, read by the EAD reader alone, then imported through the real import service (the one
- * `POST /import/ead` calls) as a dry run, committed, and imported again unchanged. Each phase runs
+ * `POST /import/ead` calls) as a dry run, committed, imported again unchanged (replayed from the
+ * read memo the commit left), and imported again as a document whose bytes differ (a comment
+ * appended) but whose units do not (read again, each unit found unchanged). Each phase runs
  * in a child process of its own, which reports its time, its CPU time (the main thread's apart, on
  * Linux) and its peak RSS. Targets: commit at most 4× and re-import at most 2× the parse-only time,
  * peak RSS under 300 MB.
@@ -22,8 +24,9 @@
  * existing document instead, such as a real finding aid). Prints one JSON object.
  */
 import { spawnSync } from 'node:child_process';
-import { createReadStream, existsSync, statSync } from 'node:fs';
-import { mkdir, rm } from 'node:fs/promises';
+import { createReadStream, createWriteStream, existsSync, statSync } from 'node:fs';
+import { appendFile, mkdir, rm } from 'node:fs/promises';
+import { pipeline } from 'node:stream/promises';
 import type { IncomingMessage } from 'node:http';
 import path from 'node:path';
 import type { INestApplicationContext } from '@nestjs/common';
@@ -46,7 +49,7 @@ const REPOSITORY = 'r1';
 const USER = 'bench';
 const CHUNK_BYTES = 64 * 1024;
 
-type Phase = 'parse' | 'read' | 'setup' | 'dry-run' | 'commit' | 'reimport';
+type Phase = 'parse' | 'read' | 'setup' | 'dry-run' | 'commit' | 'reimport' | 'reimport-rewritten';
 
 interface Measurement {
   ms: number;
@@ -77,6 +80,7 @@ async function parseOnly(file: string): Promise<Record<string, unknown>> {
 async function readOnly(file: string): Promise<Record<string, unknown>> {
   const { EadReader } = await import('../src/import/formats/ead/ead.reader.js');
   const { loadConfig } = await import('../src/config/app-config.js');
+  const { ReadMemos } = await import('../src/import/reading/read-memos.js');
   const context = {
     params: { tolerant: false, allowUpdate: false, lang: 'eng', tag: '-', useSourceId: false, query: {} },
     scope: {
@@ -92,14 +96,23 @@ async function readOnly(file: string): Promise<Record<string, unknown>> {
   };
   let items = 0;
   // A source of unknown size: read in process, as the reader alone.
-  for await (const event of new EadReader(loadConfig({})).read(fileSource(file), context))
+  for await (const event of new EadReader(loadConfig({}), new ReadMemos({ folder: '', maxBytes: 0 })).read(
+    fileSource(file),
+    context,
+  ))
     items += event.kind === 'item' ? 1 : 0;
   return { items };
+}
+
+/** The benchmark store's read memos (`src/import/reading/read-memos.ts`), kept and removed with it. */
+function readMemoDir(database: string): string {
+  return `${database}-read-memos`;
 }
 
 /** The application as `main.ts` builds it, without HTTP, on the benchmark's SQLite file. */
 async function withApp<T>(database: string, work: (app: INestApplicationContext) => Promise<T>): Promise<T> {
   process.env.GRAPH_URL = `sqlite:${database}`;
+  process.env.IMPORT_READ_MEMO_DIR = readMemoDir(database);
   process.env.LOG_LEVEL = 'silent';
   const { NestFactory } = await import('@nestjs/core');
   const { AppModule } = await import('../src/app.module.js');
@@ -197,6 +210,7 @@ async function runPhase(phase: Phase, file: string, database: string): Promise<M
       return importEad(file, database, false);
     case 'commit':
     case 'reimport':
+    case 'reimport-rewritten':
       return importEad(file, database, true);
   }
 }
@@ -216,6 +230,19 @@ async function document(): Promise<{ file: string; description: Record<string, u
   await mkdir(OUT, { recursive: true });
   const bytes = existsSync(file) ? statSync(file).size : await writeEad(file, SHAPE);
   return { file, description: { ...SHAPE, bytes, bytesPerUnit: Math.round(bytes / units) } };
+}
+
+/**
+ * The document with a comment appended, under the same name: the same units in other bytes, so
+ * that no read memo matches and the re-import reads it all again.
+ */
+async function rewrittenCopy(file: string): Promise<string> {
+  const folder = path.join(OUT, `rewritten-${process.pid}`);
+  await mkdir(folder, { recursive: true });
+  const copy = path.join(folder, path.basename(file));
+  await pipeline(createReadStream(file), createWriteStream(copy));
+  await appendFile(copy, '\n<!-- rewritten -->\n');
+  return copy;
 }
 
 const NODE_OPTIONS = (process.env.BENCH_NODE_OPTIONS ?? '').split(' ').filter((option) => option !== '');
@@ -248,6 +275,7 @@ const REPORTED: Readonly<Record<MeasuredPhase, string>> = {
   'dry-run': 'dryRun',
   commit: 'commit',
   reimport: 'reimport',
+  'reimport-rewritten': 'reimportRewritten',
 };
 const PHASES = Object.keys(REPORTED) as MeasuredPhase[];
 
@@ -298,8 +326,18 @@ export async function main(): Promise<object> {
         continue;
       }
       // A store for the first import phase; a later run may re-import into a kept one.
-      if (phase !== 'reimport' && runs['dry-run'] === undefined) child(script, 'setup', file, database);
-      runs[phase] = child(script, phase, file, database)!;
+      const reimport = phase === 'reimport' || phase === 'reimport-rewritten';
+      if (!reimport && runs['dry-run'] === undefined) child(script, 'setup', file, database);
+      if (phase !== 'reimport-rewritten') {
+        runs[phase] = child(script, phase, file, database)!;
+        continue;
+      }
+      const rewritten = await rewrittenCopy(file);
+      try {
+        runs[phase] = child(script, phase, rewritten, database)!;
+      } finally {
+        await rm(path.dirname(rewritten), { recursive: true, force: true });
+      }
     }
     const peakRssMb = Math.max(...Object.values(runs).map((run) => run.peakRssMb));
     const measured = ratios(runs);
@@ -323,6 +361,7 @@ export async function main(): Promise<object> {
     await rm(scripts, { recursive: true, force: true });
     if (keptDatabase === undefined) {
       for (const suffix of ['', '-wal', '-shm']) await rm(`${database}${suffix}`, { force: true });
+      await rm(readMemoDir(database), { recursive: true, force: true });
     }
   }
 }

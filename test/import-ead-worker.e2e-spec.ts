@@ -16,7 +16,8 @@ function answerOf(body: Record<string, unknown>): Record<string, unknown> {
 
 /**
  * EAD read in a worker thread (`IMPORT_WORKER_MIN_BYTES=0`: every source, however small) answers
- * and stores what EAD read in process does.
+ * and stores what EAD read in process does. Read memos are off, so that a document read again is
+ * read again, not replayed (`import-ead-memo.e2e-spec.ts`).
  */
 describe('POST /import/ead read in a worker thread', () => {
   let inWorker: ImportTestApp;
@@ -24,8 +25,9 @@ describe('POST /import/ead read in a worker thread', () => {
   let terminate: jest.SpyInstance;
 
   beforeEach(async () => {
-    inWorker = await createImportTestApp({ IMPORT_WORKER_MIN_BYTES: '0' });
-    inProcess = await createImportTestApp();
+    const noMemos = { IMPORT_READ_MEMO_MAX_BYTES: '0' };
+    inWorker = await createImportTestApp({ ...noMemos, IMPORT_WORKER_MIN_BYTES: '0' });
+    inProcess = await createImportTestApp(noMemos);
     for (const t of [inWorker, inProcess]) await addReferenceRepository(t);
     // Every worker that reads is ended, so counting the ends counts the workers.
     terminate = jest.spyOn(Worker.prototype, 'terminate');

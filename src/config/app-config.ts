@@ -36,6 +36,10 @@ export interface ImportConfig {
    * that can); smaller ones in process. 0: every source.
    */
   workerMinBytes: number;
+  /** Where documents' read memos are kept (`src/import/reading/read-memos.ts`). */
+  readMemoDir: string;
+  /** Most bytes of read memos kept, least recently used dropped first; 0: no memos. */
+  readMemoMaxBytes: number;
 }
 
 function intFrom(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
@@ -58,14 +62,21 @@ function boolFrom(env: NodeJS.ProcessEnv, name: string, fallback: boolean): bool
 
 const MiB = 1024 * 1024;
 
+/** Read memos are kept beside the SQLite file, or under `./data` with Neo4j. */
+function defaultReadMemoDir(graphUrl: string): string {
+  const folder = graphUrl.startsWith('sqlite:') ? path.dirname(graphUrl.slice('sqlite:'.length)) : 'data';
+  return path.resolve(folder, 'read-memos');
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   const port = intFrom(env, 'PORT', 3000);
   const httpWorkers = intFrom(env, 'HTTP_WORKERS', 1);
   if (httpWorkers < 1) throw new Error(`HTTP_WORKERS must be at least 1, got "${env.HTTP_WORKERS}"`);
+  const graphUrl = env.GRAPH_URL?.trim() || 'sqlite:./data/archive.db';
   return {
     port,
     httpWorkers,
-    graphUrl: env.GRAPH_URL?.trim() || 'sqlite:./data/archive.db',
+    graphUrl,
     neo4jUser: env.NEO4J_USER ?? 'neo4j',
     neo4jPassword: env.NEO4J_PASSWORD ?? '',
     publicUrl: (env.PUBLIC_URL?.trim() || `http://localhost:${port}`).replace(/\/+$/, ''),
@@ -83,6 +94,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       urlTimeoutMs: intFrom(env, 'IMPORT_URL_TIMEOUT_MS', 30_000),
       maxUrlBytes: intFrom(env, 'IMPORT_MAX_URL_BYTES', 512 * MiB),
       workerMinBytes: intFrom(env, 'IMPORT_WORKER_MIN_BYTES', 8 * MiB),
+      readMemoDir: path.resolve(env.IMPORT_READ_MEMO_DIR?.trim() || defaultReadMemoDir(graphUrl)),
+      readMemoMaxBytes: intFrom(env, 'IMPORT_READ_MEMO_MAX_BYTES', 1024 * MiB),
     },
   };
 }

@@ -72,4 +72,28 @@ describe('unitHasher', () => {
     const digest = hash('sha256', JSON.stringify(built), 'base64url');
     expect({ unitBuild: UNIT_BUILD, digest }).toEqual(BUILT);
   });
+
+  /**
+   * What reading the fixtures gives (ids, change hashes, refusals): what read memos replay for the
+   * build that `UNIT_BUILD` names. When this fails, the same documents read into other units than
+   * before: raise `UNIT_BUILD` (memos of the old build must not be replayed) and record the new
+   * digest with it.
+   */
+  const READ = { unitBuild: 1, digest: 'j_xW_CpnHYsxATK0swvoXs_r-RnRQZ1amXajF4Js8CU' };
+
+  it('is raised whenever the same documents read into other units', async () => {
+    const read: unknown[] = [];
+    let refusals = 0;
+    const names = ['comprehensive-ead.xml', 'hierarchical-ead.xml', 'ead.xml', 'anonymous-c-levels.xml'];
+    for (const name of names) {
+      const source = chunkedSource(readFileSync(path.join(FIXTURES, name)), name, 4096);
+      for await (const event of readEad(source, SETTINGS)) {
+        if (event.kind === 'invalid') refusals += 1;
+        read.push(event.kind === 'item' ? [event.write.bundle.id, event.hash] : [event.key, event.message]);
+      }
+    }
+    expect(refusals).toBe(2);
+    const digest = hash('sha256', JSON.stringify(read), 'base64url');
+    expect({ unitBuild: UNIT_BUILD, digest }).toEqual(READ);
+  });
 });

@@ -1,0 +1,122 @@
+import { readdir } from 'node:fs/promises';
+import path from 'node:path';
+import { SaxesParser } from 'saxes';
+import { buildArchive } from './support/archives';
+import {
+  addReferenceRepository,
+  ehriFixture as fixture,
+  HIERARCHICAL_EAD_IDS as HIERARCHY,
+  importEadIntoR1,
+} from './support/ehri-fixtures';
+import { createImportTestApp, ImportTestApp } from './support/import-client';
+
+/** The answer without the id of the stored log, which differs between any two imports. */
+function answerOf(body: Record<string, unknown>): Record<string, unknown> {
+  const { event: _event, ...rest } = body;
+  return rest;
+}
+
+/**
+ * Read memos (`src/import/reading/read-memos.ts`): a document imported again unchanged is replayed
+ * from its memo instead of being parsed, and every import answers and stores what it does with
+ * memos off, whatever happened to the store in between.
+ */
+describe('POST /import/ead with read memos', () => {
+  let withMemos: ImportTestApp;
+  let withoutMemos: ImportTestApp;
+  let parses: jest.SpyInstance;
+
+  beforeEach(async () => {
+    withMemos = await createImportTestApp();
+    withoutMemos = await createImportTestApp({ IMPORT_READ_MEMO_MAX_BYTES: '0' });
+    for (const t of [withMemos, withoutMemos]) await addReferenceRepository(t);
+    // Any XML read in this process goes through a parser's `write`.
+    parses = jest.spyOn(SaxesParser.prototype, 'write');
+  });
+
+  afterEach(async () => {
+    parses.mockRestore();
+    await Promise.all([withMemos.close(), withoutMemos.close()]);
+  });
+
+  /**
+   * Imports into both apps, expecting `status` from each, and returns the answer with memos and
+   * whether that app parsed the document rather than replaying it.
+   */
+  async function importBoth(
+    body: string | Buffer,
+    status: number,
+    query: Record<string, string> = {},
+    contentType?: string,
+  ): Promise<{ answer: Record<string, unknown>; parsed: boolean }> {
+    const before = parses.mock.calls.length;
+    const answer = await importEadIntoR1(withMemos, body, query, contentType).expect(status);
+    const parsed = parses.mock.calls.length > before;
+    const fresh = await importEadIntoR1(withoutMemos, body, query, contentType).expect(status);
+    expect(answerOf(answer.body)).toEqual(answerOf(fresh.body));
+    return { answer: answer.body, parsed };
+  }
+
+  it('replays an unchanged document, once its items are stored as it gave them', async () => {
+    const document = fixture('hierarchical-ead.xml');
+    // A dry run leaves a memo, but stores nothing for it to be replayed against.
+    const dryRun = await importBoth(document, 201, { commit: 'false' });
+    expect(dryRun).toMatchObject({ answer: { created: 5 }, parsed: true });
+    expect(await readdir(path.join(withMemos.dataDir, 'read-memos'))).toHaveLength(1);
+    expect(await importBoth(document, 201)).toMatchObject({ answer: { created: 5 }, parsed: true });
+
+    const again = await importBoth(document, 201);
+    expect(again).toMatchObject({ answer: { created: 0, updated: 0, unchanged: 5 }, parsed: false });
+    expect([...(again.answer.unchanged_keys as Record<string, string[]>)['-']].sort()).toEqual(HIERARCHY);
+    // Under another tag it is read again.
+    expect(await importBoth(document, 201, { tag: 'h.xml' })).toMatchObject({ parsed: true });
+  });
+
+  it('reads again when the store no longer holds an item as the document gave it', async () => {
+    const document = fixture('hierarchical-ead.xml');
+    await importBoth(document, 201);
+    for (const t of [withMemos, withoutMemos]) await t.store.write((tx) => tx.deleteItems([HIERARCHY[4]]));
+    const afterDeletion = await importBoth(document, 201);
+    expect(afterDeletion).toMatchObject({ answer: { created: 1, unchanged: 4 }, parsed: true });
+    expect(await importBoth(document, 201)).toMatchObject({ answer: { unchanged: 5 }, parsed: false });
+  });
+
+  it('reads again after another language was merged into an item, which is then unchanged', async () => {
+    const english = fixture('single-ead-multilang-eng.xml');
+    const german = fixture('single-ead-multilang-deu.xml');
+    await importBoth(english, 201);
+    expect(await importBoth(german, 201, { 'allow-update': 'true' })).toMatchObject({
+      answer: { updated: 1 },
+    });
+    expect(await importBoth(english, 201)).toMatchObject({ answer: { unchanged: 1 }, parsed: true });
+  });
+
+  it('replays refused units: listed when tolerant, refusing the import otherwise', async () => {
+    const document = fixture('anonymous-c-levels.xml');
+    const tolerant = { tolerant: 'true' };
+    expect(await importBoth(document, 201, tolerant)).toMatchObject({ answer: { created: 2 }, parsed: true });
+    const again = await importBoth(document, 201, tolerant);
+    expect(again).toMatchObject({ answer: { unchanged: 2 }, parsed: false });
+    expect(Object.keys(again.answer.errors as object)).toHaveLength(2);
+    expect(await importBoth(document, 400)).toMatchObject({ parsed: false });
+  });
+
+  it('replays the unchanged documents of a tar.gz; those of a zip, streamed from it, are read again', async () => {
+    const documents = {
+      'ead.xml': fixture('ead.xml'),
+      'hierarchical-ead.xml': fixture('hierarchical-ead.xml'),
+    };
+    const octets = 'application/octet-stream';
+    const tarball = await buildArchive('tar.gz', documents);
+    expect(await importBoth(tarball, 201, {}, octets)).toMatchObject({
+      answer: { created: 6 },
+      parsed: true,
+    });
+    expect(await importBoth(tarball, 201, {}, octets)).toMatchObject({
+      answer: { unchanged: 6 },
+      parsed: false,
+    });
+    const zip = await buildArchive('zip', documents);
+    expect(await importBoth(zip, 201, {}, octets)).toMatchObject({ answer: { unchanged: 6 }, parsed: true });
+  });
+});
