@@ -2,19 +2,9 @@ import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 import { SaxesParser } from 'saxes';
 import { buildArchive } from './support/archives';
-import {
-  addReferenceRepository,
-  ehriFixture as fixture,
-  HIERARCHICAL_EAD_IDS as HIERARCHY,
-  importEadIntoR1,
-} from './support/ehri-fixtures';
-import { createImportTestApp, ImportTestApp } from './support/import-client';
-
-/** The answer without the id of the stored log, which differs between any two imports. */
-function answerOf(body: Record<string, unknown>): Record<string, unknown> {
-  const { event: _event, ...rest } = body;
-  return rest;
-}
+import { EadAppPair, eadAppPair } from './support/ead-app-pair';
+import { ehriFixture as fixture, HIERARCHICAL_EAD_IDS as HIERARCHY } from './support/ehri-fixtures';
+import { ImportTestApp } from './support/import-client';
 
 /**
  * Read memos (`src/import/reading/read-memos.ts`): a document imported again unchanged is replayed
@@ -22,40 +12,27 @@ function answerOf(body: Record<string, unknown>): Record<string, unknown> {
  * memos off, whatever happened to the store in between.
  */
 describe('POST /import/ead with read memos', () => {
+  let pair: EadAppPair;
   let withMemos: ImportTestApp;
-  let withoutMemos: ImportTestApp;
-  let parses: jest.SpyInstance;
 
   beforeEach(async () => {
-    withMemos = await createImportTestApp();
-    withoutMemos = await createImportTestApp({ IMPORT_READ_MEMO_MAX_BYTES: '0' });
-    for (const t of [withMemos, withoutMemos]) await addReferenceRepository(t);
     // Any XML read in this process goes through a parser's `write`.
-    parses = jest.spyOn(SaxesParser.prototype, 'write');
+    pair = await eadAppPair({ subject: {}, baseline: { IMPORT_READ_MEMO_MAX_BYTES: '0' } }, () =>
+      jest.spyOn(SaxesParser.prototype, 'write'),
+    );
+    withMemos = pair.subject;
   });
 
-  afterEach(async () => {
-    parses.mockRestore();
-    await Promise.all([withMemos.close(), withoutMemos.close()]);
-  });
+  afterEach(() => pair.close());
 
   /**
-   * Imports into both apps, expecting `status` from each, and returns the answer with memos and
-   * whether that app parsed the document rather than replaying it.
+   * `pair.importBoth`: the answer with memos, and whether that app parsed the document rather
+   * than replaying it.
    */
-  async function importBoth(
-    body: string | Buffer,
-    status: number,
-    query: Record<string, string> = {},
-    contentType?: string,
-  ): Promise<{ answer: Record<string, unknown>; parsed: boolean }> {
-    const before = parses.mock.calls.length;
-    const answer = await importEadIntoR1(withMemos, body, query, contentType).expect(status);
-    const parsed = parses.mock.calls.length > before;
-    const fresh = await importEadIntoR1(withoutMemos, body, query, contentType).expect(status);
-    expect(answerOf(answer.body)).toEqual(answerOf(fresh.body));
-    return { answer: answer.body, parsed };
-  }
+  const importBoth = async (...args: Parameters<EadAppPair['importBoth']>) => {
+    const { answer, subjectCalls } = await pair.importBoth(...args);
+    return { answer, parsed: subjectCalls > 0 };
+  };
 
   it('replays an unchanged document, once its items are stored as it gave them', async () => {
     const document = fixture('hierarchical-ead.xml');
@@ -75,7 +52,8 @@ describe('POST /import/ead with read memos', () => {
   it('reads again when the store no longer holds an item as the document gave it', async () => {
     const document = fixture('hierarchical-ead.xml');
     await importBoth(document, 201);
-    for (const t of [withMemos, withoutMemos]) await t.store.write((tx) => tx.deleteItems([HIERARCHY[4]]));
+    for (const t of [pair.subject, pair.baseline])
+      await t.store.write((tx) => tx.deleteItems([HIERARCHY[4]]));
     const afterDeletion = await importBoth(document, 201);
     expect(afterDeletion).toMatchObject({ answer: { created: 1, unchanged: 4 }, parsed: true });
     expect(await importBoth(document, 201)).toMatchObject({ answer: { unchanged: 5 }, parsed: false });

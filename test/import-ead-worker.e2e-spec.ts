@@ -1,18 +1,8 @@
 import { Worker } from 'node:worker_threads';
 import { buildArchive } from './support/archives';
-import {
-  addReferenceRepository,
-  ehriFixture as fixture,
-  HIERARCHICAL_EAD_IDS as HIERARCHY,
-  importEadIntoR1,
-} from './support/ehri-fixtures';
-import { createImportTestApp, ImportTestApp } from './support/import-client';
-
-/** The answer without the id of the stored log, which differs between any two imports. */
-function answerOf(body: Record<string, unknown>): Record<string, unknown> {
-  const { event: _event, ...rest } = body;
-  return rest;
-}
+import { EadAppPair, eadAppPair } from './support/ead-app-pair';
+import { ehriFixture as fixture, HIERARCHICAL_EAD_IDS as HIERARCHY } from './support/ehri-fixtures';
+import { ImportTestApp } from './support/import-client';
 
 /**
  * EAD read in a worker thread (`IMPORT_WORKER_MIN_BYTES=0`: every source, however small) answers
@@ -20,40 +10,29 @@ function answerOf(body: Record<string, unknown>): Record<string, unknown> {
  * read again, not replayed (`import-ead-memo.e2e-spec.ts`).
  */
 describe('POST /import/ead read in a worker thread', () => {
+  let pair: EadAppPair;
   let inWorker: ImportTestApp;
   let inProcess: ImportTestApp;
-  let terminate: jest.SpyInstance;
 
   beforeEach(async () => {
     const noMemos = { IMPORT_READ_MEMO_MAX_BYTES: '0' };
-    inWorker = await createImportTestApp({ ...noMemos, IMPORT_WORKER_MIN_BYTES: '0' });
-    inProcess = await createImportTestApp(noMemos);
-    for (const t of [inWorker, inProcess]) await addReferenceRepository(t);
     // Every worker that reads is ended, so counting the ends counts the workers.
-    terminate = jest.spyOn(Worker.prototype, 'terminate');
+    pair = await eadAppPair(
+      { subject: { ...noMemos, IMPORT_WORKER_MIN_BYTES: '0' }, baseline: noMemos },
+      () => jest.spyOn(Worker.prototype, 'terminate'),
+    );
+    ({ subject: inWorker, baseline: inProcess } = pair);
   });
 
-  afterEach(async () => {
-    terminate.mockRestore();
-    await Promise.all([inWorker.close(), inProcess.close()]);
-  });
+  afterEach(() => pair.close());
 
-  /** Imports into both apps, expecting `status` from each, and returns the worker's answer. */
-  async function importBoth(
-    body: string | Buffer,
-    status: number,
-    query: Record<string, string> = {},
-    contentType?: string,
-  ): Promise<Record<string, unknown>> {
-    const workers = terminate.mock.calls.length;
-    const worker = await importEadIntoR1(inWorker, body, query, contentType).expect(status);
-    expect(terminate.mock.calls.length).toBeGreaterThan(workers);
-    const inProcessCalls = terminate.mock.calls.length;
-    const inProcessAnswer = await importEadIntoR1(inProcess, body, query, contentType).expect(status);
-    expect(terminate.mock.calls.length).toBe(inProcessCalls);
-    expect(answerOf(worker.body)).toEqual(answerOf(inProcessAnswer.body));
-    return worker.body;
-  }
+  /** `pair.importBoth`, with the document read in a worker by the subject only; the worker's answer. */
+  const importBoth = async (...args: Parameters<EadAppPair['importBoth']>) => {
+    const { answer, subjectCalls, baselineCalls } = await pair.importBoth(...args);
+    expect(subjectCalls).toBeGreaterThan(0);
+    expect(baselineCalls).toBe(0);
+    return answer;
+  };
 
   it('creates the five units of hierarchical-ead.xml as in process, then finds them unchanged', async () => {
     const first = await importBoth(fixture('hierarchical-ead.xml'), 201);
@@ -119,9 +98,8 @@ describe('POST /import/ead read in a worker thread', () => {
       'ead.xml': fixture('ead.xml'),
       'hierarchical-ead.xml': fixture('hierarchical-ead.xml'),
     });
-    const workers = terminate.mock.calls.length;
-    const answer = await importBoth(archive, 201, {}, 'application/octet-stream');
-    expect(terminate.mock.calls.length - workers).toBe(2);
+    const { answer, subjectCalls } = await pair.importBoth(archive, 201, {}, 'application/octet-stream');
+    expect(subjectCalls).toBe(2);
     expect(answer.created).toBe(6);
     expect((answer.created_keys as Record<string, string[]>)['hierarchical-ead.xml']).toHaveLength(5);
   });
