@@ -130,6 +130,16 @@ describe('ReadMemos', () => {
     expect(reads).toBe(3);
   });
 
+  it('keeps no memo of a reading whose file was rewritten meanwhile', async () => {
+    async function* rewritingWhileRead(): AsyncGenerator<ImportEvent> {
+      yield* reading(READ);
+      await writeFile(document, '<ead>other</ead>');
+    }
+    const source = fileSource('doc.xml', document);
+    for await (const _event of memos.read(source, RECIPE, storeHolding(HELD), rewritingWhileRead));
+    expect(await readdir(path.join(folder, 'memos'))).toEqual([]);
+  });
+
   it('keeps no memo of a reading with an item it gives no hash for', async () => {
     const unhashed: ImportEvent = {
       kind: 'item',

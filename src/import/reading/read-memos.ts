@@ -76,6 +76,16 @@ function eventOf(line: MemoLine, tag: string): ImportEvent {
   };
 }
 
+/**
+ * What tells that a file was not rewritten: its inode, size and modification time. A local file
+ * (a path inside the import roots) can change while it is hashed or read; a memo is kept only
+ * when its stamp is the same after reading as before hashing.
+ */
+async function stampOf(file: string): Promise<string> {
+  const { ino, size, mtimeNs } = await stat(file, { bigint: true });
+  return `${ino}:${size}:${mtimeNs}`;
+}
+
 /** The lines of an open memo, from its start. */
 async function* memoLines(memo: FileHandle): AsyncGenerator<MemoLine> {
   const lines = createInterface({
@@ -162,11 +172,12 @@ export class ReadMemos {
     store: GraphReader,
     read: () => AsyncIterable<ImportEvent>,
   ): AsyncGenerator<ImportEvent> {
-    const file = await this.memoFile(source, recipe);
-    if (file === undefined) {
+    const found = await this.memoFile(source, recipe);
+    if (found === undefined) {
       yield* read();
       return;
     }
+    const { file, sourceUnchanged } = found;
     const memo = await open(file, 'r').catch(() => undefined);
     try {
       if (memo !== undefined && (await this.storeHolds(memo, store).catch(() => false))) {
@@ -177,12 +188,18 @@ export class ReadMemos {
     } finally {
       await memo?.close();
     }
-    yield* this.recorded(read(), file);
+    yield* this.recorded(read(), file, sourceUnchanged);
     await this.evict().catch(() => undefined);
   }
 
-  /** Where the source's memo is (or would be), when memos are on and the source can have one. */
-  private async memoFile(source: ImportSource, recipe: unknown): Promise<string | undefined> {
+  /**
+   * Where the source's memo is (or would be), when memos are on and the source can have one, and
+   * whether the source file is still as it was before it was hashed.
+   */
+  private async memoFile(
+    source: ImportSource,
+    recipe: unknown,
+  ): Promise<{ file: string; sourceUnchanged: () => Promise<boolean> } | undefined> {
     const { folder, maxBytes } = this.settings;
     if (maxBytes === 0 || source.file === undefined) return undefined;
     const usable = await mkdir(folder, { recursive: true }).then(
@@ -190,7 +207,13 @@ export class ReadMemos {
       () => false,
     );
     if (!usable) return undefined;
-    return path.join(folder, `${await memoKey(source.file, source.tag, recipe)}${MEMO_SUFFIX}`);
+    const sourceFile = source.file;
+    const stamp = await stampOf(sourceFile);
+    const key = await memoKey(sourceFile, source.tag, recipe);
+    return {
+      file: path.join(folder, `${key}${MEMO_SUFFIX}`),
+      sourceUnchanged: async () => (await stampOf(sourceFile).catch(() => undefined)) === stamp,
+    };
   }
 
   /** Whether the store holds every item the memo lists, with the memo's hash. */
@@ -209,8 +232,15 @@ export class ReadMemos {
     return batchHeld();
   }
 
-  /** The events of a fresh reading, written down as they pass; kept only when all have passed. */
-  private async *recorded(events: AsyncIterable<ImportEvent>, file: string): AsyncGenerator<ImportEvent> {
+  /**
+   * The events of a fresh reading, written down as they pass; kept only when all have passed and
+   * the source is `unchanged` since it was hashed.
+   */
+  private async *recorded(
+    events: AsyncIterable<ImportEvent>,
+    file: string,
+    unchanged: () => Promise<boolean>,
+  ): AsyncGenerator<ImportEvent> {
     const writer = new MemoWriter(file);
     try {
       for await (const event of events) {
@@ -220,7 +250,7 @@ export class ReadMemos {
         else writer.write(line);
         yield event;
       }
-      writer.finish();
+      if (await unchanged()) writer.finish();
     } finally {
       // Left before the end (an error, or the run stopped reading): nothing is kept.
       writer.abandon();
