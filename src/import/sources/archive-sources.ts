@@ -111,30 +111,37 @@ function zipEntries(zip: ZipFile, limits: ArchiveLimits): Promise<{ name: string
   });
 }
 
-/** An entry's bytes; a damaged entry (bad data, more bytes than declared) is a 400. */
-async function* zipEntryBytes(zip: ZipFile, entry: Entry, name: string): AsyncIterable<Uint8Array> {
+/** Unpacks an entry into `target`; a damaged entry (bad data, more bytes than declared) is a 400. */
+async function unpackZipEntry(zip: ZipFile, entry: Entry, name: string, target: string): Promise<void> {
   try {
     const stream = await new Promise<NodeJS.ReadableStream>((resolve, reject) =>
       zip.openReadStream(entry, (error, readable) => (error ? reject(error) : resolve(readable))),
     );
-    yield* stream as AsyncIterable<Uint8Array>;
+    await pipeline(stream, createWriteStream(target));
   } catch (error) {
     throw badRequest(`Invalid zip archive: entry ${name}: ${(error as Error).message}`);
   }
 }
 
+/**
+ * Unpacks a zip's documents into numbered workspace files, as a tar's are: a document read from a
+ * file can be hashed before it is read, so that one imported unchanged is replayed (read memos).
+ * The declared sizes were counted against the limits first, and no entry inflates beyond its own.
+ */
 async function zipSources(file: string, workspace: ImportWorkspace, limits: ArchiveLimits) {
   const zip = await openZip(file);
-  workspace.onDispose(async () => zip.close());
-  const entries = await zipEntries(zip, limits);
-  return entries
-    .filter(({ name }) => !isIgnored(name))
-    .map(({ name, entry }): ImportSource => ({
-      tag: name,
-      // As the archive declares it: untrusted, and only a hint.
-      size: entry.uncompressedSize,
-      bytes: () => zipEntryBytes(zip, entry, name),
-    }));
+  try {
+    const sources: ImportSource[] = [];
+    for (const { name, entry } of await zipEntries(zip, limits)) {
+      if (isIgnored(name)) continue;
+      const target = workspace.newFile();
+      await unpackZipEntry(zip, entry, name, target);
+      sources.push(fileSource(name, target, { size: entry.uncompressedSize }));
+    }
+    return sources;
+  } finally {
+    zip.close();
+  }
 }
 
 /**

@@ -11,7 +11,6 @@ import { ImportSource } from '../formats/format-reader';
  */
 export class ImportWorkspace {
   private count = 0;
-  private readonly cleanups: (() => Promise<void>)[] = [];
 
   private constructor(readonly folder: string) {}
 
@@ -25,13 +24,7 @@ export class ImportWorkspace {
     return path.join(this.folder, `${this.count}.part`);
   }
 
-  /** Runs `cleanup` (closing an archive, …) before the folder is removed. */
-  onDispose(cleanup: () => Promise<void>): void {
-    this.cleanups.push(cleanup);
-  }
-
   async dispose(): Promise<void> {
-    await Promise.allSettled(this.cleanups.map((cleanup) => cleanup()));
     await rm(this.folder, { recursive: true, force: true });
   }
 }
