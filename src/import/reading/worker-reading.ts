@@ -193,7 +193,8 @@ function withoutBytes({ tag, contentType, size, file }: ImportSource): Omit<Impo
 /**
  * Reads `source` with `job`'s function in a worker thread, yielding its events in order, as the
  * function would in process; the items it leaves unbuilt are built by the worker, when it has the
- * time, or else taken here by the job's part builder (which may defer them to the import run). The worker reads ahead of the consumer by at most `flow`'s limits.
+ * time, or else taken here by the job's part builder (which may defer them to the import run).
+ * The worker reads ahead of the consumer by at most `flow`'s limits.
  * An `ImportInputError` in the worker is thrown here as one, with its place; any other error as an
  * `Error` with its message; an error of the source's own bytes as it is. The worker is ended when
  * the reading ends, however it ends (finished, failed, or the consumer stopped early).
