@@ -155,17 +155,21 @@ async function importEad(file: string, database: string, commit: boolean): Promi
   const { jsonChunks } = await import('../src/import/json-chunks.js');
   return withApp(database, (app) =>
     measure(async () => {
-      const answer = await app.get(ImportService).import({
+      let answer: Record<string, unknown> = {};
+      let answerBytes = 0;
+      const request = {
         endpoint: 'ead',
         user: USER,
         query: { scope: REPOSITORY, commit: String(commit), tag: path.basename(file) },
         contentType: 'application/xml',
         body: requestBody(file),
+      };
+      await app.get(ImportService).import(request, async (delivered) => {
+        answer = delivered;
+        // Encoded as the controller encodes it, in pieces, while the import's ledger is open.
+        for (const chunk of jsonChunks(answer)) answerBytes += Buffer.byteLength(chunk);
       });
-      const { created, updated, unchanged, errors } = answer as Record<string, unknown>;
-      // Encoded as the controller encodes it, in pieces: the answer lists every id.
-      let answerBytes = 0;
-      for (const chunk of jsonChunks(answer)) answerBytes += Buffer.byteLength(chunk);
+      const { created, updated, unchanged, errors } = answer;
       return { created, updated, unchanged, errors: Object.keys(errors as object).length, answerBytes };
     }),
   );

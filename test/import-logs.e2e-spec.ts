@@ -12,6 +12,7 @@ describe('import logs', () => {
     app = await createImportTestApp();
     opsToken = await app.token('ops');
     await app.addRepository('r2');
+    await app.addRepository('r3');
   });
   afterAll(() => app.close());
 
@@ -54,6 +55,21 @@ describe('import logs', () => {
 
     const again = await importLines({ scope: 'r1', commit: 'true', tag: 'c.xml' }, 'c1 One\nc2 Two');
     expect((await log(again.body.event)).body.touched).toEqual([]);
+  });
+
+  it('answers and stores a log of more ids than one part record holds, in order', async () => {
+    const ids = Array.from({ length: 2345 }, (_, index) => `long${String(index).padStart(4, '0')}`);
+    const body = ids.map((id) => `${id} Title of ${id}`).join('\n');
+    const response = await importLines({ scope: 'r3', commit: 'true', tag: 'long.xml' }, body);
+    expect(response.status).toBe(201);
+    expect(response.body.created_keys).toEqual({ 'long.xml': ids.map((id) => `r3-${id}`) });
+    const stored = (await log(response.body.event)).body;
+    expect(stored.log).toEqual(response.body);
+    expect(stored.touched).toEqual(ids.map((id) => `r3-${id}`));
+
+    const again = await importLines({ scope: 'r3', tag: 'again.xml' }, body);
+    expect(again.body).toMatchObject({ created: 0, unchanged: ids.length });
+    expect(again.body.unchanged_keys).toEqual({ 'again.xml': ids.map((id) => `r3-${id}`) });
   });
 
   it('stores a failed committed import as failed, with its error, after rolling it back', async () => {

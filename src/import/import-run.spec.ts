@@ -7,6 +7,7 @@ import { Bundle } from '../items/bundle';
 import { itemHash, writeHash } from '../items/change-detection';
 import { FormatReader, ImportContext, ImportEvent, ImportSource, ReadEvent } from './formats/format-reader';
 import { BATCH_SIZE, ImportRun, RunOptions } from './import-run';
+import { ImportLogDocument } from '../logging/import-log.types';
 import { RunLedger } from './run-ledger';
 
 /** The run's loop on a real SQLite store, with a reader that replays prepared events. */
@@ -67,7 +68,12 @@ describe('ImportRun', () => {
       const context = { store: tx, user: 'u', params: {} } as unknown as ImportContext;
       await run.read(reader, sources, context);
       const { log, touched } = run.results(null, null);
-      return { outcome: run.outcome(), document: log, touched };
+      // Walked from the ledger: read as an answer reads them.
+      return {
+        outcome: run.outcome(),
+        document: JSON.parse(JSON.stringify(log)) as ImportLogDocument,
+        touched: [...touched],
+      };
     });
   }
 

@@ -1,6 +1,7 @@
 import { GraphWriter, ItemWrite, StoredItem } from '../graph/graph-store';
 import { mergeDescriptions, sameContent, writeHash } from '../items/change-detection';
 import { ImportLogDocument } from '../logging/import-log.types';
+import { WalkedIds } from '../logging/walked-ids';
 import {
   FormatReader,
   ImportContext,
@@ -129,19 +130,29 @@ export class ImportRun {
   }
 
   /**
-   * The import log, and the ids the import wrote, from one walk of the ledger: the two lists share
-   * their strings.
+   * The import log, and the ids the import wrote (those of the run, then `alsoTouched`), as lists
+   * read from the ledger whenever they are walked (`WalkedIds`): the ledger must stay open until
+   * the log is stored and answered.
    */
-  results(message: string | null, event: string | null): { log: ImportLogDocument; touched: string[] } {
-    const keys: Record<Status, Record<string, string[]>> = { created: {}, updated: {}, unchanged: {} };
+  results(
+    message: string | null,
+    event: string | null,
+    alsoTouched: readonly string[] = [],
+  ): { log: ImportLogDocument<WalkedIds>; touched: WalkedIds } {
+    const keys: Record<Status, Record<string, WalkedIds>> = { created: {}, updated: {}, unchanged: {} };
     const counts: Record<Status, number> = { created: 0, updated: 0, unchanged: 0 };
-    const touched: string[] = [];
-    for (const { id, status, tagIndex } of this.ledger.walk(STATUSES)) {
-      (keys[status][this.tags[tagIndex]] ??= []).push(id);
-      counts[status]++;
-      if (status !== 'unchanged') touched.push(id);
+    for (const list of this.ledger.tagLists()) {
+      keys[list.status][this.tags[list.tagIndex]] = new WalkedIds(list.count, () =>
+        this.ledger.walkTagList(list),
+      );
+      counts[list.status] += list.count;
     }
-    const log: ImportLogDocument = {
+    const written = new ResultIds(this.ledger, ['created', 'updated']);
+    const touched = new WalkedIds(counts.created + counts.updated + alsoTouched.length, function* () {
+      yield* written;
+      yield* alsoTouched;
+    });
+    const log: ImportLogDocument<WalkedIds> = {
       created: counts.created,
       created_keys: keys.created,
       updated: counts.updated,

@@ -134,19 +134,21 @@ export class ImportController {
     @Res() response: Response,
     @Headers('x-user') user?: string,
   ): Promise<void> {
-    const answer = await this.imports.import({
+    const importRequest = {
       endpoint: format,
       user,
       query: rawQueryOf(request.query),
       contentType: request.headers['content-type'],
       body: request,
+    };
+    await this.imports.import(importRequest, async (answer) => {
+      response.status(HttpStatus.CREATED).type('application/json');
+      // In pieces, read as they are sent: the answer of a large import lists every id it touched.
+      await pipeline(Readable.from(jsonChunks(answer), { objectMode: false }), response).catch(
+        (error: unknown) =>
+          // The import is done (its stored log has the answer): a client that left only misses it.
+          this.logger.warn(`The answer of an import was not sent whole: ${String(error)}`),
+      );
     });
-    response.status(HttpStatus.CREATED).type('application/json');
-    // In pieces: the answer of a large import is tens of megabytes of JSON.
-    await pipeline(Readable.from(jsonChunks(answer), { objectMode: false }), response).catch(
-      (error: unknown) =>
-        // The import is done (its stored log has the answer): a client that left only misses it.
-        this.logger.warn(`The answer of an import was not sent whole: ${String(error)}`),
-    );
   }
 }

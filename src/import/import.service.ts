@@ -5,6 +5,7 @@ import { APP_CONFIG, AppConfig } from '../config/app-config';
 import { GraphStore, GraphWriter } from '../graph/graph-store';
 import { ImportLogService } from '../logging/import-log.service';
 import { ImportLogDocument, ImportLogRecord } from '../logging/import-log.types';
+import { Ids } from '../logging/walked-ids';
 import { MetricsService } from '../logging/metrics.service';
 import { FinishResult, FormatReader, ImportContext, ImportSource } from './formats/format-reader';
 import { badRequest, errorBodyOf } from './import-errors';
@@ -33,7 +34,7 @@ export interface ImportRequest {
 
 /** The stored log's fields known from the start, completed when the import ends. */
 type Attempt = Pick<
-  ImportLogRecord,
+  ImportLogRecord<Ids>,
   'id' | 'endpoint' | 'parameters' | 'user' | 'scope' | 'tags' | 'started'
 >;
 
@@ -75,8 +76,16 @@ export class ImportService {
     };
   }
 
-  /** Runs the import and returns its answer (the import log, or the format's shape of it). */
-  async import(request: ImportRequest): Promise<Record<string, unknown>> {
+  /**
+   * Runs the import and hands its answer (the import log, or the format's shape of it) to
+   * `deliver`, which sends it. The answer's id lists are read from the run's ledger as they are
+   * sent (`WalkedIds`): the ledger is thrown away with the import's workspace once `deliver` is
+   * done.
+   */
+  async import(
+    request: ImportRequest,
+    deliver: (answer: Record<string, unknown>) => Promise<void>,
+  ): Promise<void> {
     const started = this.logs.timestamp();
     const endpoint = this.formats.endpoint(request.endpoint);
     const user = await this.actingUser(request.user);
@@ -92,13 +101,32 @@ export class ImportService {
     };
     const workspace = await ImportWorkspace.create();
     const releaseHeap = limitHeapGrowth();
+    let ledger: RunLedger | undefined;
+    try {
+      ledger = RunLedger.open(workspace.newFile());
+      await deliver(await this.attempt(endpoint, request, attempt, workspace, ledger));
+    } finally {
+      ledger?.close();
+      releaseHeap();
+      await workspace.dispose();
+    }
+  }
+
+  /** Prepares and runs the import, and keeps the record of a committed one that fails. */
+  private async attempt(
+    endpoint: FormatReader,
+    request: ImportRequest,
+    attempt: Attempt,
+    workspace: ImportWorkspace,
+    ledger: RunLedger,
+  ): Promise<Record<string, unknown>> {
     const clock = process.hrtime.bigint();
     const seconds = () => Number(process.hrtime.bigint() - clock) / 1e9;
     const committed = commitRequested(request.query);
     try {
       const prepared = await this.prepare(endpoint, request, workspace);
       attempt.tags = prepared.sources.map((source) => source.tag);
-      const { answer, log } = await this.graph.write((tx) => this.run(tx, prepared, attempt, workspace), {
+      const { answer, log } = await this.graph.write((tx) => this.run(tx, prepared, attempt, ledger), {
         commit: prepared.params.commit,
       });
       this.metrics.recordImport(endpoint.name, 'succeeded', committed, seconds(), {
@@ -111,9 +139,6 @@ export class ImportService {
       this.metrics.recordImport(endpoint.name, 'failed', committed, seconds());
       if (committed) await this.recordFailure(attempt, error);
       throw error;
-    } finally {
-      releaseHeap();
-      await workspace.dispose();
     }
   }
 
@@ -159,17 +184,16 @@ export class ImportService {
     tx: GraphWriter,
     prepared: Prepared,
     attempt: Attempt,
-    workspace: ImportWorkspace,
-  ): Promise<{ answer: Record<string, unknown>; log: ImportLogDocument }> {
+    ledger: RunLedger,
+  ): Promise<{ answer: Record<string, unknown>; log: ImportLogDocument<Ids> }> {
     const { commit } = prepared.params;
-    const ledger = RunLedger.open(workspace.newFile());
     const { log, touched, finish } = await this.readAll(
       tx,
       prepared,
       attempt,
       commit ? attempt.id : null,
       ledger,
-    ).finally(() => ledger.close());
+    );
     const answer = finish.answer?.(log);
     if (commit) {
       await this.logs.writeIn(tx, {
@@ -184,17 +208,14 @@ export class ImportService {
     return { answer: answer ?? { ...log }, log };
   }
 
-  /**
-   * Reads the sources and runs the reader's finish step. The run, with its result for every id,
-   * ends here: it is garbage before the log is stored, which takes memory of its own.
-   */
+  /** Reads the sources and runs the reader's finish step. */
   private async readAll(
     tx: GraphWriter,
     prepared: Prepared,
     attempt: Attempt,
     event: string | null,
     ledger: RunLedger,
-  ): Promise<{ log: ImportLogDocument; touched: string[]; finish: FinishResult }> {
+  ): Promise<{ log: ImportLogDocument<Ids>; touched: Ids; finish: FinishResult }> {
     const { reader, params } = prepared;
     const context: ImportContext = {
       params: {
@@ -223,12 +244,10 @@ export class ImportService {
     );
     await run.read(reader, prepared.sources, context);
     const finish: FinishResult = reader.finish ? await reader.finish(tx, run.outcome(), context) : {};
-    // Before the log's lists are built rather than at commit: working out the paths of a large
-    // import's items takes memory of its own, which need not add to theirs.
+    // Before the log is stored rather than at commit: working out the paths of a large import's
+    // items takes memory of its own, which need not add to the log's.
     if (params.commit) await tx.prepareCommit();
-    const { log, touched } = run.results(prepared.message, event);
-    // Appended to the run's list rather than spread into a new one: no second copy of every id.
-    for (const id of finish.touched ?? []) touched.push(id);
+    const { log, touched } = run.results(prepared.message, event, finish.touched);
     return { log, touched, finish };
   }
 

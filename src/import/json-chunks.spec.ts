@@ -1,3 +1,4 @@
+import { WalkedIds } from '../logging/walked-ids';
 import { jsonChunks } from './json-chunks';
 
 describe('jsonChunks', () => {
@@ -30,5 +31,22 @@ describe('jsonChunks', () => {
       expect(chunk.length).toBeLessThan(4096 + 64);
     }
     expect(chunks.at(-1)!.length).toBeLessThan(4096 + 64);
+  });
+
+  it('writes a walked list as JSON.stringify does, walking it as it goes rather than whole', () => {
+    const ids = Array.from({ length: 10_000 }, (_, index) => `nl-r1-unit-${index}"é`);
+    let walked = 0;
+    const list = new WalkedIds(ids.length, function* () {
+      for (const id of ids) {
+        walked++;
+        yield id;
+      }
+    });
+    const answer = { created_keys: { '-': list, empty: new WalkedIds(0, () => []) } };
+    const chunks = jsonChunks(answer, 4096);
+    chunks.next();
+    expect(walked).toBeLessThan(ids.length / 10);
+    expect([...jsonChunks(answer)].join('')).toBe(JSON.stringify(answer));
+    expect(JSON.stringify(answer)).toBe(JSON.stringify({ created_keys: { '-': ids, empty: [] } }));
   });
 });

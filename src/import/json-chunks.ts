@@ -1,3 +1,5 @@
+import { WalkedIds } from '../logging/walked-ids';
+
 /**
  * A value's JSON text in pieces of about `chunkChars` characters: together, what `JSON.stringify`
  * writes. An import's answer lists every id it touched (tens of megabytes of JSON for a finding
@@ -20,8 +22,12 @@ export function* jsonChunks(value: unknown, chunkChars = 64 * 1024): Generator<s
   if (pending.length > 0) yield pending.join('');
 }
 
-/** The value `JSON.stringify` writes for `value`, the member `key` of its holder: its `toJSON`. */
+/**
+ * The value `JSON.stringify` writes for `value`, the member `key` of its holder: its `toJSON`; a
+ * walked list is written as it is walked instead.
+ */
 function jsonValue(value: unknown, key: string): unknown {
+  if (value instanceof WalkedIds) return value;
   const toJson = (value as { toJSON?: unknown } | null | undefined)?.toJSON;
   return typeof toJson === 'function' ? (toJson as (key: string) => unknown).call(value, key) : value;
 }
@@ -33,7 +39,14 @@ function omitted(json: unknown): boolean {
 
 /** The JSON text of a value `jsonValue` gave, which is not `omitted`, as pieces. */
 function* pieces(json: unknown): Generator<string> {
-  if (Array.isArray(json)) {
+  if (json instanceof WalkedIds) {
+    let first = true;
+    for (const id of json) {
+      yield first ? `[${JSON.stringify(id)}` : `,${JSON.stringify(id)}`;
+      first = false;
+    }
+    yield first ? '[]' : ']';
+  } else if (Array.isArray(json)) {
     yield '[';
     for (let index = 0; index < json.length; index++) {
       if (index > 0) yield ',';

@@ -51,4 +51,26 @@ describe('RunLedger', () => {
     expect([...ledger.walk(['created', 'unchanged'])].map(({ id }) => id)).toEqual(ids);
     expect([...ledger.walk(['unchanged'])].map(({ id }) => id)).toEqual(ids.filter((_, i) => i % 3 === 0));
   });
+
+  it('lists ids by status and tag, each list where its first id comes, and walks one in order', () => {
+    const statuses = ['created', 'unchanged', 'created', 'updated'] as const;
+    const ids = Array.from({ length: 4500 }, (_, index) => `id${index}`);
+    ids.forEach((id, index) =>
+      ledger.appendNew({ id, status: statuses[index % 4], tagIndex: index < 3 ? 1 : 0 }),
+    );
+    ledger.append({ id: 'id1', status: 'updated', tagIndex: 1 });
+
+    expect(ledger.tagLists()).toEqual([
+      { status: 'created', tagIndex: 1, count: 2 },
+      { status: 'updated', tagIndex: 0, count: 1125 },
+      { status: 'created', tagIndex: 0, count: 2248 },
+      { status: 'unchanged', tagIndex: 0, count: 1124 },
+      { status: 'updated', tagIndex: 1, count: 1 },
+    ]);
+    const created = ids.filter((_, index) => index >= 3 && index % 4 !== 1 && index % 4 !== 3);
+    expect([...ledger.walkTagList({ status: 'created', tagIndex: 0, count: created.length })]).toEqual(
+      created,
+    );
+    expect([...ledger.walkTagList({ status: 'updated', tagIndex: 1, count: 1 })]).toEqual(['id1']);
+  });
 });

@@ -10,6 +10,13 @@ export interface LedgerEntry {
   tagIndex: number;
 }
 
+/** The ids of one status listed under one tag: a list of the import log's `*_keys`. */
+export interface TagList {
+  status: Status;
+  tagIndex: number;
+  count: number;
+}
+
 /** Ids read per query when a list is walked: no statement stays open between them. */
 const PAGE = 2000;
 /** The scratch file's page cache: what the ledger holds in memory, whatever the number of ids. */
@@ -25,6 +32,11 @@ const SCHEMA = `
 const SELECT_SOME = `
   SELECT id, status, tag FROM result WHERE id IN (SELECT value FROM json_each(?))`;
 const SELECT_ONE = 'SELECT status FROM result WHERE id = ?';
+/** Made once the run is done, for the lists by tag: it would only slow the run's appends. */
+const CREATE_LIST_INDEX = 'CREATE INDEX IF NOT EXISTS result_by_list ON result (status, tag, seq)';
+const SELECT_TAG_LISTS = 'SELECT status, tag, count(*), min(seq) FROM result GROUP BY status, tag';
+const SELECT_TAG_LIST_PAGE = `
+  SELECT seq, id FROM result WHERE status = ? AND tag = ? AND seq > ? ORDER BY seq LIMIT ${PAGE}`;
 const INSERT = 'INSERT INTO result (id, status, tag) VALUES (?, ?, ?)';
 const DELETE = 'DELETE FROM result WHERE id = ?';
 
@@ -107,16 +119,41 @@ export class RunLedger {
          ORDER BY seq LIMIT ${PAGE}`,
       )
       .raw();
-    let after = 0;
-    for (;;) {
-      const rows = page.all(after) as [number, string, number, number][];
-      for (const [, id, status, tagIndex] of rows) yield { id, status: STATUSES[status], tagIndex };
-      if (rows.length < PAGE) return;
-      after = rows[rows.length - 1][0];
-    }
+    const rows = paged((after) => page.all(after) as [number, string, number, number][]);
+    for (const [, id, status, tagIndex] of rows) yield { id, status: STATUSES[status], tagIndex };
+  }
+
+  /**
+   * The lists of ids by status and tag, each placed where its first id is in list order. For a
+   * run that is done: the ledger indexes its ids by list from here on.
+   */
+  tagLists(): TagList[] {
+    this.db.exec(CREATE_LIST_INDEX);
+    const rows = this.db.prepare(SELECT_TAG_LISTS).raw().all() as [number, number, number, number][];
+    return rows
+      .sort((a, b) => a[3] - b[3])
+      .map(([status, tagIndex, count]) => ({ status: STATUSES[status], tagIndex, count }));
+  }
+
+  /** The ids of one of the `tagLists`, in list order, read a page at a time. */
+  *walkTagList({ status, tagIndex }: TagList): Generator<string> {
+    const page = this.db.prepare(SELECT_TAG_LIST_PAGE).raw();
+    const code = STATUSES.indexOf(status);
+    for (const [, id] of paged((after) => page.all(code, tagIndex, after) as [number, string][])) yield id;
   }
 
   close(): void {
     this.db.close();
+  }
+}
+
+/** The rows of pages read by `page(after)`, each after the last `seq` (first column) of the one before. */
+function* paged<Row extends [number, ...unknown[]]>(page: (after: number) => Row[]): Generator<Row> {
+  let after = 0;
+  for (;;) {
+    const rows = page(after);
+    yield* rows;
+    if (rows.length < PAGE) return;
+    after = rows[rows.length - 1][0];
   }
 }

@@ -1,4 +1,5 @@
 import { GraphReader, GraphWriter } from '../graph/graph-store';
+import { Ids, WalkedIds } from './walked-ids';
 
 export const IMPORT_LOG_PART_RECORD_TYPE = 'ImportLogPart';
 
@@ -13,7 +14,7 @@ export const PART_IDS = 2000;
 export interface IdList {
   /** The record's field (`touched`, `log`, `result`), then the keys down to the list. */
   path: string[];
-  ids: readonly string[];
+  ids: Ids;
 }
 
 /** What the log record keeps of a list whose ids are in parts: the parts hold them in this order. */
@@ -26,8 +27,12 @@ function isIdList(value: unknown[]): value is string[] {
   return value.length > 0 && value.every((element) => typeof element === 'string');
 }
 
-/** The non-empty arrays of strings in `value`, in JSON order; arrays of other things are left. */
+/**
+ * The non-empty arrays of strings and walked lists in `value`, in JSON order; arrays of other
+ * things are left.
+ */
 export function idLists(value: unknown, path: string[] = []): IdList[] {
+  if (value instanceof WalkedIds) return value.length > 0 ? [{ path, ids: value }] : [];
   if (Array.isArray(value)) return isIdList(value) ? [{ path, ids: value }] : [];
   if (value === null || typeof value !== 'object') return [];
   return Object.entries(value).flatMap(([key, child]) => idLists(child, [...path, key]));

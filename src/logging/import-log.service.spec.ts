@@ -6,6 +6,7 @@ import { SqliteGraphStore } from '../graph/sqlite/sqlite-graph-store';
 import { IMPORT_LOG_PART_RECORD_TYPE, PART_IDS } from './import-log-parts';
 import { IMPORT_LOG_RECORD_TYPE, ImportLogService } from './import-log.service';
 import { ImportLogDocument, ImportLogRecord } from './import-log.types';
+import { Ids, WalkedIds } from './walked-ids';
 
 describe('ImportLogService', () => {
   let folder: string;
@@ -103,6 +104,27 @@ describe('ImportLogService', () => {
       created: [],
       moved: result.moved,
     });
+    expect(await logs.get('log1')).toEqual(record);
+  });
+
+  it('stores walked lists by walking each once, and reads them back as the ids they walked', async () => {
+    let walks = 0;
+    const walked = (list: string[]) =>
+      new WalkedIds(list.length, function* () {
+        walks++;
+        yield* list;
+      });
+    const created = { 'a.xml': ids('r1-a', PART_IDS + 1), 'b.xml': ids('r1-b', 2) };
+    const log: ImportLogDocument<Ids> = {
+      ...logOf(created),
+      created_keys: { 'a.xml': walked(created['a.xml']), 'b.xml': walked(created['b.xml']) },
+    };
+    const touched = [...created['a.xml'], ...created['b.xml']];
+    const record = recordOf(logOf(created), touched);
+    await store.write((tx) => logs.writeIn(tx, { ...record, log, touched: walked(touched) }));
+
+    // Once each into the parts; a `toJSON` on the way into the record would walk them again.
+    expect(walks).toBe(3);
     expect(await logs.get('log1')).toEqual(record);
   });
 

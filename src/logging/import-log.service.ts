@@ -4,6 +4,7 @@ import { GraphReader, GraphStore, GraphWriter, RecordNode } from '../graph/graph
 import { Props } from '../items/bundle';
 import { idLists, PART_IDS, PartedList, PartReader, writeParts } from './import-log-parts';
 import { ImportLogRecord, ImportOutcomeName } from './import-log.types';
+import { Ids, WalkedIds } from './walked-ids';
 
 export const IMPORT_LOG_RECORD_TYPE = 'ImportLog';
 
@@ -22,23 +23,40 @@ export interface ImportLogQuery {
 // Nested values are kept as JSON text: records hold flat properties only.
 const JSON_PROPERTIES = ['parameters', 'log', 'result', 'error'] as const;
 
-/** The record's properties; the lists in `parted` are left empty, their ids being in parts. */
-function toProps(record: ImportLogRecord, parted: ReadonlySet<unknown> = new Set()): Props {
+/**
+ * The record's properties; the lists in `parted` are left empty, their ids being in parts. Lists
+ * that are not are short, and stored whole.
+ */
+function toProps(record: ImportLogRecord<Ids>, parted: ReadonlySet<unknown> = new Set()): Props {
   const props: Props = {
     endpoint: record.endpoint,
     user: record.user,
     tags: record.tags,
-    touched: parted.has(record.touched) ? [] : record.touched,
+    touched: parted.has(record.touched) ? [] : [...record.touched],
     outcome: record.outcome,
     started: record.started,
     finished: record.finished,
   };
   if (record.scope !== undefined) props.scope = record.scope;
-  const withoutParted = (_key: string, value: unknown) => (parted.has(value) ? [] : value);
   for (const name of JSON_PROPERTIES) {
-    if (record[name] !== undefined) props[name] = JSON.stringify(record[name], withoutParted);
+    if (record[name] !== undefined) props[name] = JSON.stringify(withoutParted(record[name], parted));
   }
   return props;
+}
+
+/**
+ * `value` with the lists in `parted` emptied: copied down to them, the rest shared. Not a
+ * replacer of `JSON.stringify`, which would hand it what a walked list's `toJSON` gives: every id.
+ * Lists are never inside arrays (`idLists`).
+ */
+function withoutParted(value: unknown, parted: ReadonlySet<unknown>): unknown {
+  if (parted.has(value)) return [];
+  if (value === null || typeof value !== 'object' || Array.isArray(value) || value instanceof WalkedIds) {
+    return value;
+  }
+  return Object.fromEntries(
+    Object.entries(value).map(([key, member]) => [key, withoutParted(member, parted)]),
+  );
 }
 
 function stringList(value: Props[string] | undefined): string[] {
@@ -110,7 +128,7 @@ export class ImportLogService {
    * Stores the log inside the import's own transaction: committed exactly when the import is. The
    * ids of a log that lists many are stored in part records (`import-log-parts.ts`).
    */
-  async writeIn(tx: GraphWriter, record: ImportLogRecord): Promise<void> {
+  async writeIn(tx: GraphWriter, record: ImportLogRecord<Ids>): Promise<void> {
     const lists = idLists({ touched: record.touched, log: record.log, result: record.result });
     const parted = lists.reduce((count, { ids }) => count + ids.length, 0) > PART_IDS ? lists : [];
     const props = toProps(record, new Set(parted.map(({ ids }) => ids)));
@@ -122,7 +140,7 @@ export class ImportLogService {
   }
 
   /** Stores the log in a transaction of its own: a failed import's record, after the rollback. */
-  async write(record: ImportLogRecord): Promise<void> {
+  async write(record: ImportLogRecord<Ids>): Promise<void> {
     await this.graph.write((tx) => this.writeIn(tx, record));
   }
 

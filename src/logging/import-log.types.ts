@@ -1,14 +1,18 @@
+import { Ids } from './walked-ids';
+
 /**
  * The import log (DESIGN.md §4): what one import did, as the import endpoints answer it and as
- * the stored log keeps it. Counts are main items only; the `*_keys` maps list ids by source tag.
+ * the stored log keeps it. Counts are main items only; the `*_keys` maps list ids by source tag,
+ * walked from the import's ledger while it is stored and answered (`WalkedIds`), held when read
+ * back.
  */
-export interface ImportLogDocument {
+export interface ImportLogDocument<I extends Ids = string[]> {
   created: number;
-  created_keys: Record<string, string[]>;
+  created_keys: Record<string, I>;
   updated: number;
-  updated_keys: Record<string, string[]>;
+  updated_keys: Record<string, I>;
   unchanged: number;
-  unchanged_keys: Record<string, string[]>;
+  unchanged_keys: Record<string, I>;
   /** Items skipped in tolerant mode: key (id, local id or row) → message. */
   errors: Record<string, string>;
   message: string | null;
@@ -31,8 +35,8 @@ export interface ErrorBody {
 export const IMPORT_OUTCOMES = ['succeeded', 'failed'] as const;
 export type ImportOutcomeName = (typeof IMPORT_OUTCOMES)[number];
 
-/** One stored import log (record type `ImportLog`). */
-export interface ImportLogRecord {
+/** One stored import log (record type `ImportLog`); its id lists as `ImportLogDocument`'s. */
+export interface ImportLogRecord<I extends Ids = string[]> {
   id: string;
   /** The format endpoint: `ead` for `POST /import/ead`. */
   endpoint: string;
@@ -43,11 +47,11 @@ export interface ImportLogRecord {
   /** The tags of the sources read, in order. */
   tags: string[];
   /** The import log; absent when the import failed. */
-  log?: ImportLogDocument;
+  log?: ImportLogDocument<I>;
   /** The answer, when the format shaped it differently from the log (e.g. a sync's deletions). */
   result?: Record<string, unknown>;
   /** Ids of the items the import created, updated or otherwise changed. */
-  touched: string[];
+  touched: I;
   outcome: ImportOutcomeName;
   error?: ErrorBody;
   /** ISO 8601 times. */

@@ -2,6 +2,7 @@ import { DiscoveryService } from '@nestjs/core';
 import { GraphReader, GraphWriter, StoredItem } from '../../graph/graph-store';
 import { ItemType } from '../../items/item-types';
 import { ImportLogDocument } from '../../logging/import-log.types';
+import { Ids } from '../../logging/walked-ids';
 import { ImportEvent, ImportSource } from './read-events';
 
 /**
@@ -93,7 +94,7 @@ export interface FinishResult {
    * Builds the HTTP answer from the import log (whose `event` is then known); stored with the log
    * too. Without it the answer is the import log itself.
    */
-  answer?(log: ImportLogDocument): Record<string, unknown>;
+  answer?(log: ImportLogDocument<Ids>): Record<string, unknown>;
 }
 
 /**
