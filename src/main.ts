@@ -6,12 +6,15 @@ import { AppModule } from './app.module';
 import { configureApp } from './app.setup';
 import { superviseHttpWorkers } from './cluster/http-workers';
 import { AppConfig, loadConfig } from './config/app-config';
+import { GraphStore } from './graph/graph-store';
 
 async function serve(config: AppConfig): Promise<void> {
   const app = await NestFactory.create(AppModule, { bufferLogs: true, bodyParser: false });
   configureApp(app);
   app.enableShutdownHooks();
   await app.listen(config.port);
+  // In the background: a process that serves searches reads ahead what they read first.
+  void app.get(GraphStore).readAheadForSearch();
 }
 
 // As the app's ConfigModule reads it: variables already set win.

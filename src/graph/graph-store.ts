@@ -23,6 +23,13 @@ export abstract class GraphStore {
   /** Resolves when the store answers; rejects otherwise. */
   abstract ping(): Promise<void>;
 
+  /**
+   * From now on, reads ahead in the background what text searches of each committed version read
+   * first, where the store keeps such reads: a process that serves searches calls it. Resolves when
+   * the read-ahead it starts is done.
+   */
+  async readAheadForSearch(): Promise<void> {}
+
   abstract close(): Promise<void>;
 }
 

@@ -19,7 +19,7 @@ import { firstInOrder, Leaders, leaders, matchAll, Postings, postingsOf } from '
 import { ridOfTextRow, textRow, textRowRange, typeCodeOfTextRow, typeCodes } from './text-rows';
 import { PATH_SEPARATOR, pathBelow, pathRange } from './item-paths';
 import { ftsPhrases, SoleTerm, termRange } from './fts-query';
-import { SELECT_TERM_FROM } from './term-index';
+import { SELECT_TERM_COUNTS, SELECT_TERM_FROM } from './term-index';
 import { ReadCache } from '../read-cache';
 import { CHILD_EDGES, IN_JSON, isWritten, itemExists, SELECT_PATH } from './sql';
 import { RowMode, StatementCache } from './statement-cache';
@@ -364,6 +364,37 @@ export class SqliteGraphReader implements GraphReader {
       if (ref === undefined) throw new Error(`The id order places rid ${rid}, which no item has`);
       return ref;
     });
+  }
+
+  /**
+   * Reads into the postings cache, before the searches that would read them first, the items' id
+   * order and the postings of the index's commonest terms, each as a search for the term asks for
+   * it (`ftsPhrases`): commonest first, those matching at least `minRows` rows (a rarer term's
+   * first read is quick), while their rows stay within `maxRows`. Stops early once `stale()` says
+   * so. Returns the phrases it read (or found kept).
+   */
+  async readAhead(maxRows: number, minRows: number, stale: () => boolean): Promise<string[]> {
+    await this.idOrder();
+    const common: [string, number][] = [];
+    let listed = 0;
+    for (const [term, rows] of this.statement(SELECT_TERM_COUNTS, 'raw').iterate() as Iterable<
+      [string, number]
+    >) {
+      if (rows >= minRows) common.push([term, rows]);
+      if (++listed % ROWS_PER_TURN === 0) await setImmediatePromise();
+    }
+    common.sort((a, b) => b[1] - a[1]);
+    const read: string[] = [];
+    let rows = 0;
+    for (const [term, count] of common) {
+      if (stale()) break;
+      const phrase = ftsPhrases(term, this.soleTerm)?.[0];
+      if (phrase === undefined || rows + count > maxRows) continue;
+      rows += count;
+      await this.postings(phrase);
+      read.push(phrase);
+    }
+    return read;
   }
 
   /** A phrase's postings, kept per store version and weighed by their rows. */

@@ -41,6 +41,13 @@ const CACHED_ITEM_WEIGHT = 200_000;
  */
 const CACHED_POSTINGS = 4_000_000;
 
+/**
+ * What `readAheadForSearch` reads per store version: the postings of terms matching at least
+ * `minRows` rows (a rarer term's first read takes a few milliseconds), commonest first, up to half
+ * the postings cache, which leaves the rest to what searches read.
+ */
+const READ_AHEAD = { maxRows: CACHED_POSTINGS / 2, minRows: 1_000 };
+
 const READ_VERSION = 'SELECT version FROM store_version';
 const BUMP_VERSION = 'UPDATE store_version SET version = version + 1';
 
@@ -57,6 +64,13 @@ export class SqliteGraphStore extends GraphStore {
   private readonly postingsCache = new ReadCache(CACHED_POSTINGS);
   private readonly postingsReading = new Map<string, Promise<unknown>>();
   private closed = false;
+  /** The latest version a read has seen, while searches are read ahead for; else undefined. */
+  private latestVersion?: number;
+  private readingAhead?: Promise<void>;
+  /** The version last read ahead for (maybe in part, when a write began meanwhile). */
+  private aheadVersion = -Infinity;
+  /** Write transactions running in this process: 0 or 1, since writes queue. */
+  private writing = 0;
 
   private constructor(
     private readonly writer: StatementCache,
@@ -104,6 +118,7 @@ export class SqliteGraphStore extends GraphStore {
       connection.get('BEGIN').run();
       // The first read fixes the transaction's snapshot; its version says which one it is.
       const version = connection.get(READ_VERSION, 'pluck').get() as number;
+      this.noticeVersion(version);
       const tx = new SqliteGraphReader(connection, {
         version,
         cache: this.cache,
@@ -123,26 +138,83 @@ export class SqliteGraphStore extends GraphStore {
   async write<T>(work: (tx: GraphWriter) => Promise<T>, options: { commit?: boolean } = {}): Promise<T> {
     this.assertOpen();
     return this.writeQueue.run(async () => {
-      await whenNotBusy(() => this.writer.get('BEGIN IMMEDIATE').run());
-      const tx = new SqliteGraphWriter(this.writer);
+      this.writing++;
+      let committed: number | undefined;
       try {
-        const result = await work(tx);
-        // A dry run's paths would only be thrown away.
-        if (options.commit !== false) await tx.prepareCommit();
-        tx.end();
-        if (options.commit === false) {
-          this.writer.get('ROLLBACK').run();
-        } else {
-          this.writer.get(BUMP_VERSION).run();
-          this.writer.get('COMMIT').run();
-          this.checkpointer.request();
-        }
-        return result;
+        return await this.writeAlone(work, options, (version) => (committed = version));
       } finally {
-        tx.end();
-        if (this.writer.db.inTransaction) this.writer.get('ROLLBACK').run();
+        this.writing--;
+        if (committed !== undefined) this.noticeVersion(committed);
+        // Also for a version a read noticed meanwhile, or one a write interrupted.
+        void this.startReadingAhead();
       }
     });
+  }
+
+  /** The write transaction; `onCommit` is told the version it commits. */
+  private async writeAlone<T>(
+    work: (tx: GraphWriter) => Promise<T>,
+    options: { commit?: boolean },
+    onCommit: (version: number) => void,
+  ): Promise<T> {
+    await whenNotBusy(() => this.writer.get('BEGIN IMMEDIATE').run());
+    const tx = new SqliteGraphWriter(this.writer);
+    try {
+      const result = await work(tx);
+      // A dry run's paths would only be thrown away.
+      if (options.commit !== false) await tx.prepareCommit();
+      tx.end();
+      if (options.commit === false) {
+        this.writer.get('ROLLBACK').run();
+      } else {
+        this.writer.get(BUMP_VERSION).run();
+        const version = this.writer.get(READ_VERSION, 'pluck').get() as number;
+        this.writer.get('COMMIT').run();
+        onCommit(version);
+        this.checkpointer.request();
+      }
+      return result;
+    } finally {
+      tx.end();
+      if (this.writer.db.inTransaction) this.writer.get('ROLLBACK').run();
+    }
+  }
+
+  /**
+   * After each version a read sees first, and after each commit here, reads ahead in a read of its
+   * own the id order and the commonest terms' postings (`SqliteGraphReader.readAhead`): the first
+   * searches after a start or a commit would otherwise read them, tens of milliseconds each at
+   * 100,000 units, while every request behind them waits. One read-ahead runs at a time; it waits
+   * for this process's writes to end, and leaves off for a newer version.
+   */
+  override readAheadForSearch(): Promise<void> {
+    this.latestVersion ??= -1;
+    return this.startReadingAhead();
+  }
+
+  private noticeVersion(version: number): void {
+    if (this.latestVersion === undefined || version <= this.latestVersion) return;
+    this.latestVersion = version;
+    void this.startReadingAhead();
+  }
+
+  private startReadingAhead(): Promise<void> {
+    if (this.latestVersion === undefined || this.closed || this.writing > 0) return Promise.resolve();
+    this.readingAhead ??= this.readAheadToLatest().finally(() => (this.readingAhead = undefined));
+    return this.readingAhead;
+  }
+
+  private async readAheadToLatest(): Promise<void> {
+    while (!this.closed && this.writing === 0 && this.latestVersion! > this.aheadVersion) {
+      this.aheadVersion = await this.read(async (tx) => {
+        const reader = tx as SqliteGraphReader;
+        const stale = () => this.closed || this.writing > 0 || this.latestVersion! > reader.version!;
+        // A read-ahead that fails leaves searches to read what they need themselves.
+        await reader.readAhead(READ_AHEAD.maxRows, READ_AHEAD.minRows, stale).catch(() => undefined);
+        // Left off for a write here: taken up again, what it read being kept, once the write ends.
+        return this.writing > 0 ? this.aheadVersion : reader.version!;
+      }).catch(() => this.latestVersion!);
+    }
   }
 
   async ping(): Promise<void> {

@@ -1,0 +1,111 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { ItemWrite, SearchQuery } from '../../src/graph/graph-store';
+import { SqliteGraphReader } from '../../src/graph/sqlite/sqlite-graph-reader';
+import { SqliteGraphStore } from '../../src/graph/sqlite/sqlite-graph-store';
+import { unit } from './graph-store.contract';
+
+/**
+ * The SQLite store reads ahead, for each committed version, the postings of the commonest terms
+ * (those matching at least 1,000 rows), so that the first searches for them do not read them.
+ * Postings reads are counted on the reader's prototype.
+ */
+
+const UNITS = 1_200;
+
+/**
+ * Every unit holds "common" (and "unit" and "local", from its name and identifier); one in 400
+ * "rare"; "record" and "records" alternate.
+ */
+function units(count: number, from = 0): ItemWrite[] {
+  return Array.from({ length: count }, (_, offset) => {
+    const index = from + offset;
+    const words = ['common', index % 2 === 0 ? 'record' : 'records', ...(index % 400 === 0 ? ['rare'] : [])];
+    return unit(`u${index}`, {
+      descriptions: [{ lang: 'eng', name: `Unit ${index}`, text: words.join(' ') }],
+    });
+  });
+}
+
+describe('SQLite read-ahead for searches', () => {
+  let folder: string;
+  let store: SqliteGraphStore;
+  let postingsReads: jest.SpyInstance;
+
+  beforeEach(async () => {
+    folder = mkdtempSync(path.join(tmpdir(), 'read-ahead-'));
+    store = await SqliteGraphStore.open(path.join(folder, 'archive.db'));
+    await store.write((tx) => tx.putItems(units(UNITS)));
+    postingsReads = jest.spyOn(
+      SqliteGraphReader.prototype as unknown as { readPostings: () => Promise<unknown> },
+      'readPostings',
+    );
+  });
+
+  afterEach(async () => {
+    postingsReads.mockRestore();
+    await store.close();
+    rmSync(folder, { recursive: true, force: true });
+  });
+
+  const search = (text: string) =>
+    store.read((tx) => tx.search({ text, offset: 0, limit: 20 } satisfies SearchQuery));
+  const uncached = (text: string) =>
+    store.write((tx) => tx.search({ text, offset: 0, limit: 20 }), { commit: false });
+
+  it('reads postings for a search when nothing was read ahead', async () => {
+    expect((await search('common')).total).toBe(UNITS);
+    expect(postingsReads).toHaveBeenCalledTimes(1);
+  });
+
+  it('answers a search for a common term from what it read ahead, and reads a rare one', async () => {
+    await store.readAheadForSearch();
+    const readAhead = postingsReads.mock.calls.length;
+    expect(readAhead).toBeGreaterThan(0);
+
+    expect(await search('common')).toEqual(await uncached('common'));
+    expect(postingsReads).toHaveBeenCalledTimes(readAhead);
+    expect((await search('rare')).total).toBe(UNITS / 400);
+    expect(postingsReads).toHaveBeenCalledTimes(readAhead + 1);
+  });
+
+  it('reads ahead again for the version a commit makes', async () => {
+    await store.readAheadForSearch();
+    await store.write((tx) => tx.putItems(units(10, UNITS)));
+    // The commit started a read-ahead for its version: this waits for it.
+    await store.readAheadForSearch();
+    const reads = postingsReads.mock.calls.length;
+
+    expect((await search('common')).total).toBe(UNITS + 10);
+    expect(postingsReads).toHaveBeenCalledTimes(reads);
+  });
+
+  it('waits for a write running here to end before it reads ahead', async () => {
+    let endWrite!: () => void;
+    const writing = store.write(() => new Promise<void>((resolve) => (endWrite = resolve)), {
+      commit: false,
+    });
+    await store.readAheadForSearch();
+    expect(postingsReads).not.toHaveBeenCalled();
+
+    endWrite();
+    await writing;
+    await store.readAheadForSearch();
+    const reads = postingsReads.mock.calls.length;
+    expect(reads).toBeGreaterThan(0);
+    expect((await search('common')).total).toBe(UNITS);
+    expect(postingsReads).toHaveBeenCalledTimes(reads);
+  });
+
+  it('reads the commonest terms first, as searches ask for them, within its bounds', async () => {
+    const readAhead = (maxRows: number, minRows: number) =>
+      store.read((tx) => (tx as SqliteGraphReader).readAhead(maxRows, minRows, () => false));
+
+    // "record" starts another term too: a search asks for it as a prefix.
+    expect(await readAhead(10_000, 500)).toEqual(['"common"', '"local"', '"unit"', '"record"*', '"records"']);
+    expect(await readAhead(UNITS + 600, 500)).toEqual(['"common"', '"record"*']);
+    expect(await readAhead(10_000, UNITS + 1)).toEqual([]);
+    expect(await readAhead(10_000, 1)).toContain('"rare"');
+  });
+});
