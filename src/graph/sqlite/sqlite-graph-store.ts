@@ -200,7 +200,13 @@ export class SqliteGraphStore extends GraphStore {
 
   private startReadingAhead(): Promise<void> {
     if (this.latestVersion === undefined || this.closed || this.writing > 0) return Promise.resolve();
-    this.readingAhead ??= this.readAheadToLatest().finally(() => (this.readingAhead = undefined));
+    // Started once this one is recorded as running; taken up again for a version noticed as it ends.
+    this.readingAhead ??= Promise.resolve()
+      .then(() => this.readAheadToLatest())
+      .finally(() => {
+        this.readingAhead = undefined;
+        if (this.latestVersion! > this.aheadVersion) void this.startReadingAhead();
+      });
     return this.readingAhead;
   }
 
