@@ -6,8 +6,9 @@
  * from 50 keep-alive clients in a child process, once a warm-up of other requests is done and the
  * service is idle (what it reads ahead after starting is done). Prints one JSON object: latency
  * percentiles and throughput per scenario, plus the server's CPU time per request, which unlike
- * latency does not depend on what else the machine is running. A reference beside them, a bare Node server under
- * the same load, shows how much of those figures is the harness's and the machine's.
+ * latency does not depend on what else the machine is running. A reference beside them, a bare
+ * Node server under the same load, shows how much of those figures is the harness's and the
+ * machine's.
  *
  * The app runs as production runs it, from JavaScript (transpiled into `bench/out/js-<pid>`).
  *

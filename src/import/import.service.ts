@@ -34,7 +34,7 @@ export interface ImportRequest {
 
 /** The stored log's fields known from the start, completed when the import ends. */
 type Attempt = Pick<
-  ImportLogRecord<Ids>,
+  ImportLogRecord,
   'id' | 'endpoint' | 'parameters' | 'user' | 'scope' | 'tags' | 'started'
 >;
 

@@ -49,7 +49,7 @@ const CACHED_POSTINGS = 4_000_000;
 const READ_AHEAD = { maxRows: CACHED_POSTINGS / 2, minRows: 1_000 };
 
 const READ_VERSION = 'SELECT version FROM store_version';
-const BUMP_VERSION = 'UPDATE store_version SET version = version + 1';
+const BUMP_VERSION = 'UPDATE store_version SET version = version + 1 RETURNING version';
 
 /**
  * The embedded store: SQLite in WAL mode through better-sqlite3. One connection writes, writers
@@ -167,8 +167,7 @@ export class SqliteGraphStore extends GraphStore {
       if (options.commit === false) {
         this.writer.get('ROLLBACK').run();
       } else {
-        this.writer.get(BUMP_VERSION).run();
-        const version = this.writer.get(READ_VERSION, 'pluck').get() as number;
+        const version = this.writer.get(BUMP_VERSION, 'pluck').get() as number;
         this.writer.get('COMMIT').run();
         onCommit(version);
         this.checkpointer.request();
