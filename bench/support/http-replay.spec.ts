@@ -1,3 +1,5 @@
+import http from 'node:http';
+import type { AddressInfo, Socket } from 'node:net';
 import { startBareServer } from './bare-server';
 import { AnswerReader, lastTotal, replay, requestBytes } from './http-replay';
 
@@ -56,6 +58,33 @@ describe('replay', () => {
       expect(result.totals).toEqual(Array.from({ length: 25 }, () => 7));
     } finally {
       await server.close();
+    }
+  });
+
+  it('asks the opening path first on each connection, untimed, and times only the paths', async () => {
+    const asked = new Map<Socket, string[]>();
+    const server = http.createServer((req, res) => {
+      asked.set(req.socket, [...(asked.get(req.socket) ?? []), req.url!]);
+      res.writeHead(req.url === '/refused' ? 403 : 200, { 'Content-Length': 2 }).end('{}');
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const { port } = server.address() as AddressInfo;
+    try {
+      const paths = Array.from({ length: 12 }, (_, index) => `/search?q=${index}`);
+      const result = await replay({ port, headers: {}, paths, clients: 3, openingPath: '/index' });
+      expect(result.latenciesMs).toHaveLength(12);
+      expect(result.errors).toBe(0);
+      expect(result.openingMs).toBeGreaterThanOrEqual(0);
+      const connections = [...asked.values()];
+      expect(connections).toHaveLength(3);
+      for (const connection of connections) expect(connection[0]).toBe('/index');
+      expect(connections.flatMap((connection) => connection.slice(1)).sort()).toEqual([...paths].sort());
+      await expect(replay({ port, headers: {}, paths, clients: 2, openingPath: '/refused' })).rejects.toThrow(
+        'The opening request /refused answered 403',
+      );
+    } finally {
+      server.closeAllConnections();
+      await new Promise((resolve) => server.close(resolve));
     }
   });
 
