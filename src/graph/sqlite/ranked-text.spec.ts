@@ -45,6 +45,15 @@ describe('matchAll', () => {
     });
   });
 
+  it("answers one phrase without a filter with that phrase's own postings", () => {
+    const phrase = postings([
+      [3, -1],
+      [9, -2],
+    ]);
+    expect(matchAll([phrase])).toBe(phrase);
+    expect(matchAll([phrase], { keep: (row) => row > 5 })).toEqual(postings([[9, -2]]));
+  });
+
   it('adds scores in phrase order, as FTS5 does', () => {
     // Floating-point sums depend on their order: these three sum differently either way round.
     const [x, y, z] = [0.1, 0.2, 0.3];

@@ -42,9 +42,10 @@ const SELECT_DEPENDENTS = `
 const SELECT_ITEM_EDGES = `
   SELECT src, type, dst FROM edge WHERE src ${IN_JSON} AND ${isWritten('dst')} ORDER BY src, type, dst`;
 
+/** Each written item among the ids (a JSON list) with its number of children. */
 const COUNT_CHILDREN = `
-  SELECT count(*) FROM edge
-  WHERE dst = @id AND type IN (${CHILD_EDGES}) AND ${itemExists('@id')}`;
+  SELECT asked.value, (SELECT count(*) FROM edge WHERE dst = asked.value AND type IN (${CHILD_EDGES}))
+  FROM json_each(?) AS asked WHERE ${itemExists('asked.value')}`;
 
 /** Every item below `@scope` with the parent it was reached from. */
 const SELECT_BELOW = `
@@ -256,8 +257,24 @@ export class SqliteGraphReader implements GraphReader {
   }
 
   async countChildren(ids: readonly string[]): Promise<Map<string, number>> {
-    const count = this.statement(COUNT_CHILDREN, 'pluck');
-    return new Map(ids.map((id) => [id, this.cached(`children\0${id}`, () => count.get({ id }) as number)]));
+    // One statement for a page of items, not one per item: their counts are read together.
+    return this.cachedEach(
+      'children',
+      ids,
+      (missing) => this.childCounts(missing),
+      () => 1,
+    );
+  }
+
+  private childCounts(ids: readonly string[]): Map<string, number> {
+    const counts = new Map<string, number>(ids.map((id) => [id, 0]));
+    for (const [id, count] of this.statement(COUNT_CHILDREN, 'raw').all(JSON.stringify(ids)) as [
+      string,
+      number,
+    ][]) {
+      counts.set(id, count);
+    }
+    return counts;
   }
 
   async subtree(rootId: string): Promise<SubtreeEntry[]> {

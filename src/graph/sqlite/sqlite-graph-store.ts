@@ -43,10 +43,11 @@ const CACHED_POSTINGS = 4_000_000;
 
 /**
  * What `readAheadForSearch` reads per store version: the postings of terms matching at least
- * `minRows` rows (a rarer term's first read takes a few milliseconds), commonest first, up to half
- * the postings cache, which leaves the rest to what searches read.
+ * `minRows` rows (a rarer term's first read takes a few milliseconds), commonest first, up to three
+ * quarters of the postings cache, which leaves the rest to what searches read. (With half, 100,000
+ * generated units left 100 of their 203 such terms, 430,000 rows, to the first searches.)
  */
-const READ_AHEAD = { maxRows: CACHED_POSTINGS / 2, minRows: 1_000 };
+const READ_AHEAD = { maxRows: (CACHED_POSTINGS * 3) / 4, minRows: 1_000 };
 
 const READ_VERSION = 'SELECT version FROM store_version';
 const BUMP_VERSION = 'UPDATE store_version SET version = version + 1 RETURNING version';
