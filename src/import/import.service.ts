@@ -162,11 +162,12 @@ export class ImportService {
     const message = await logMessageOf(params.log, this.roots);
     const properties = await mappingOf(params.properties, this.roots, this.urls);
     const file = workspace.newFile();
-    const size = await spoolBody(request.body, file, this.config.import.maxBodyBytes);
+    const { size, digest } = await spoolBody(request.body, file, this.config.import.maxBodyBytes);
     if (size === 0) throw badRequest('The request body is empty');
     const sources = await requestSources(reader, {
       file,
       size,
+      digest,
       contentType: request.contentType,
       tag: params.tag,
       workspace,

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { mkdtemp, readdir, rm, stat, utimes, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -113,6 +114,17 @@ describe('ReadMemos', () => {
     await readAll();
     expect(reads).toBe(4);
     expect(await memoFiles()).toHaveLength(4);
+  });
+
+  it("finds a memo by the digest a source brings, as by its file's bytes", async () => {
+    const digest = createHash('sha256').update('<ead/>').digest('hex');
+    await readAll({ source: fileSource('doc.xml', document, { digest }) });
+    await readAll();
+    expect(reads).toBe(1);
+    // The digest stands for the bytes: the file is not read again to find the memo.
+    await writeFile(document, '<ead>other</ead>');
+    await readAll({ source: fileSource('doc.xml', document, { digest }) });
+    expect(reads).toBe(1);
   });
 
   it('keeps no memo of a reading that fails, or that the run leaves before its end', async () => {

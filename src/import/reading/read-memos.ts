@@ -28,8 +28,8 @@ export interface ReadMemoSettings {
   maxBytes: number;
 }
 
-/** Raised when the layout of a memo's lines changes: older memos are then never found. */
-const MEMO_FORMAT = 1;
+/** Raised when the layout of a memo's lines or its key changes: older memos are then never found. */
+const MEMO_FORMAT = 2;
 const MEMO_SUFFIX = '.memo';
 /** Ids looked up per round trip when checking a memo against the store. */
 const CHECK_BATCH = 2_000;
@@ -41,13 +41,24 @@ const ABANDONED_MS = 60 * 60 * 1000;
 /** One line of a memo: an item's id and hash, or a refusal's key and message. */
 type MemoLine = [id: string, hash: string] | [null, key: string, message: string];
 
-/** The SHA-256 of the recipe, the tag and the file's bytes: what a memo is found by. */
-async function memoKey(file: string, tag: string, recipe: unknown): Promise<string> {
-  const digest = createHash('sha256').update(JSON.stringify([MEMO_FORMAT, tag, recipe]));
+/** The SHA-256 (hex) of a file's bytes. */
+async function fileDigest(file: string): Promise<string> {
+  const digest = createHash('sha256');
   for await (const chunk of createReadStream(file, { highWaterMark: 1024 * 1024 })) {
     digest.update(chunk as Buffer);
   }
   return digest.digest('hex');
+}
+
+/**
+ * The SHA-256 of the recipe, the tag and the digest of the source's bytes: what a memo is found
+ * by. The bytes' digest is the source's own when it has one, else the file is read for it.
+ */
+async function memoKey(source: ImportSource, file: string, recipe: unknown): Promise<string> {
+  const bytes = source.digest ?? (await fileDigest(file));
+  return createHash('sha256')
+    .update(JSON.stringify([MEMO_FORMAT, source.tag, recipe, bytes]))
+    .digest('hex');
 }
 
 function lineOf(event: ImportEvent): MemoLine | undefined {
@@ -209,7 +220,7 @@ export class ReadMemos {
     if (!usable) return undefined;
     const sourceFile = source.file;
     const stamp = await stampOf(sourceFile);
-    const key = await memoKey(sourceFile, source.tag, recipe);
+    const key = await memoKey(source, sourceFile, recipe);
     return {
       file: path.join(folder, `${key}${MEMO_SUFFIX}`),
       sourceUnchanged: async () => (await stampOf(sourceFile).catch(() => undefined)) === stamp,
