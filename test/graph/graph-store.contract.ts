@@ -379,6 +379,21 @@ export function describeGraphStoreContract(
         ]);
       });
 
+      it('keeps only the types asked for when one of several words is found in those types alone', async () => {
+        await put(
+          repository('r-polder', undefined, 'Polder archive'),
+          unit('u-polder', { descriptions: [{ lang: 'eng', name: 'Polder archive maps', text: 'Dykes' }] }),
+        );
+        const found = (text: string, type: 'Repository' | 'DocumentaryUnit') =>
+          search({ text, types: [type], offset: 0, limit: 10 }).then(ids);
+        // "Polder" and "archive" are in both; "Amsterdam" (an address) only in the repository, "maps" in units.
+        expect(await found('polder amsterdam', 'Repository')).toEqual(['r-polder']);
+        expect(await found('polder amsterdam', 'DocumentaryUnit')).toEqual([]);
+        expect(await found('polder maps', 'DocumentaryUnit')).toEqual(['u-polder']);
+        expect(await found('polder maps', 'Repository')).toEqual([]);
+        expect(await found('polder archive', 'Repository')).toEqual(['r-polder']);
+      });
+
       it('searches the children or the descendants of a scope', async () => {
         const children = (id: string, text?: string) =>
           search({ text, scope: { id, depth: 'children' }, offset: 0, limit: 10 });

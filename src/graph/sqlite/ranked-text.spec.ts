@@ -1,7 +1,8 @@
-import { firstInOrder, leaders, lowest, matchAll, Postings, postingsOf } from './ranked-text';
+import { firstInOrder, leaders, lowest, Matches, matchAll, Postings, postingsOf } from './ranked-text';
+import { textRow, typeCodeBits, typeCodes } from './text-rows';
 
 const postings = (pairs: [number, number][]): Postings => postingsOf(pairs);
-const plain = (matches: Postings) => ({ rows: [...matches.rows], scores: [...matches.scores] });
+const plain = (matches: Matches) => ({ rows: [...matches.rows], scores: [...matches.scores] });
 
 /** Deterministic pseudo-random numbers in [0, 1). */
 function random(seed: number): () => number {
@@ -51,7 +52,7 @@ describe('matchAll', () => {
       [9, -2],
     ]);
     expect(matchAll([phrase])).toBe(phrase);
-    expect(matchAll([phrase], { keep: (row) => row > 5 })).toEqual(postings([[9, -2]]));
+    expect(plain(matchAll([phrase], { keep: (row) => row > 5 }))).toEqual(plain(postings([[9, -2]])));
   });
 
   it('adds scores in phrase order, as FTS5 does', () => {
@@ -75,6 +76,15 @@ describe('matchAll', () => {
     const expected = [...sparse.rows].filter((row) => dense.rows.includes(row) && middle.rows.includes(row));
     expect([...found.rows]).toEqual(expected);
     expect(expected.length).toBeGreaterThan(0);
+  });
+});
+
+describe('postingsOf', () => {
+  it('notes the item types among its rows, one bit a type code', () => {
+    const rows = [textRow(1, 'Repository'), textRow(2, 'DocumentaryUnit'), textRow(3, 'DocumentaryUnit')];
+    const { types } = postingsOf(rows.map((row) => [row, -1]));
+    expect(types).toBe(typeCodeBits(typeCodes(['Repository', 'DocumentaryUnit'])));
+    expect(postingsOf([]).types).toBe(0);
   });
 });
 

@@ -1,3 +1,5 @@
+import { typeCodeOfTextRow } from './text-rows';
+
 /**
  * Text search ranked in JavaScript from each query phrase's matches, kept per store version.
  *
@@ -9,21 +11,28 @@
  * nearly every unit). Sums are made in the order FTS5 makes them, so scores are equal to the bit.
  */
 
-/** A phrase's matches: full-text rows ascending, each with its bm25 score (lower ranks first). */
-export interface Postings {
+/** Full-text rows ascending, each with its bm25 score (lower ranks first). */
+export interface Matches {
   rows: Float64Array;
   scores: Float64Array;
+}
+
+/** A phrase's matches, with the item types among them: one bit a type code (`typeCodeBits`). */
+export interface Postings extends Matches {
+  types: number;
 }
 
 /** Builds postings from `[row, score]` pairs read in row order. */
 export function postingsOf(pairs: readonly (readonly [number, number])[]): Postings {
   const rows = new Float64Array(pairs.length);
   const scores = new Float64Array(pairs.length);
+  let types = 0;
   pairs.forEach(([row, score], index) => {
     rows[index] = row;
     scores[index] = score;
+    types |= 1 << typeCodeOfTextRow(row);
   });
-  return { rows, scores };
+  return { rows, scores, types };
 }
 
 /**
@@ -33,7 +42,7 @@ export function postingsOf(pairs: readonly (readonly [number, number])[]): Posti
 export function matchAll(
   phrases: readonly Postings[],
   options: { within?: Float64Array; keep?: (row: number) => boolean } = {},
-): Postings {
+): Matches {
   // One phrase alone, unfiltered: its postings are the matches (they are only read, never changed).
   if (phrases.length === 1 && !options.within && !options.keep) return phrases[0];
   const lists = options.within
@@ -94,7 +103,7 @@ export interface Leaders {
  * score, ties included (ties go by item id, which only the store knows). Each comes with its
  * score's rank among them, so that equal scores share a rank: the store orders by rank, then id.
  */
-export function leaders(matches: Postings, count: number): Leaders {
+export function leaders(matches: Matches, count: number): Leaders {
   if (matches.rows.length === 0 || count <= 0) return { rows: [], ranks: [] };
   const { scores } = matches;
   const cutoff = lowest(scores, Math.min(count, scores.length));

@@ -16,7 +16,7 @@ import { attachDependents, DependentRow, ownerRid, POSITION_BITS } from './depen
 import { recordQuerySql } from './record-sql';
 import { SCORE, searchSql, SearchSql, Subtree } from './search-sql';
 import { firstInOrder, Leaders, leaders, matchAll, Postings, postingsOf } from './ranked-text';
-import { ridOfTextRow, textRow, textRowRange, typeCodeOfTextRow, typeCodes } from './text-rows';
+import { ridOfTextRow, textRow, textRowRange, typeCodeBits, typeCodeOfTextRow, typeCodes } from './text-rows';
 import { PATH_SEPARATOR, pathBelow, pathRange } from './item-paths';
 import { ftsPhrases, SoleTerm, termRange } from './fts-query';
 import { SELECT_TERM_COUNTS, SELECT_TERM_FROM } from './term-index';
@@ -128,10 +128,13 @@ export interface ReadSnapshot {
   reading: Map<string, Promise<unknown>>;
 }
 
-/** A text search's ranking: its total and first hits. */
+/**
+ * A text search's ranking: its total and the rids of its first hits. A page's ids are looked up
+ * when it is asked for: most searches are read for their first page only.
+ */
 interface RankedText {
   total: number;
-  top: ItemRef[];
+  top: number[];
 }
 
 /**
@@ -301,7 +304,7 @@ export class SqliteGraphReader implements GraphReader {
     if (total <= query.offset) return { total, hits: [] };
     let hits: ItemRef[];
     if (ranked !== undefined && end <= TOP_HITS) {
-      hits = ranked.top.slice(query.offset, end);
+      hits = this.refsOfRids(ranked.top.slice(query.offset, end));
     } else if (sql.all !== undefined && query.offset >= DEEP_OFFSET) {
       const all = sql.all;
       const everything = this.cached(`${key}\0all`, () => this.statement(all).all(sql.params) as ItemRef[]);
@@ -351,36 +354,47 @@ export class SqliteGraphReader implements GraphReader {
     subtree: Subtree | undefined,
     order: Int32Array,
   ): RankedText {
-    const codes = query.types?.length ? new Set(typeCodes(query.types)) : undefined;
+    const kept = query.types?.length ? typeCodeBits(typeCodes(query.types)) : undefined;
+    // Rows of other types are left out, unless a phrase has none: nothing it matches has one then.
+    const filtered = kept !== undefined && !phrases.some((phrase) => (phrase.types & ~kept) === 0);
     const matches = matchAll(phrases, {
       within: query.scope && this.scopeRows(query.scope, subtree),
-      keep: codes && ((row) => codes.has(typeCodeOfTextRow(row))),
+      keep: filtered ? (row) => ((1 << typeCodeOfTextRow(row)) & kept) !== 0 : undefined,
     });
     return { total: matches.rows.length, top: this.inRankOrder(leaders(matches, TOP_HITS), order) };
   }
 
   /**
-   * The items of the first `TOP_HITS` ranked rows, by rank and then id (`order`), as the search SQL
-   * orders them: only those are looked up.
+   * The rids of the first `TOP_HITS` ranked rows' items, by rank and then id (`order`), as the
+   * search SQL orders them.
    */
-  private inRankOrder(ranked: Leaders, order: Int32Array): ItemRef[] {
+  private inRankOrder(ranked: Leaders, order: Int32Array): number[] {
     // A rid past the order's end has no item either.
-    const rids = firstInOrder(ranked, (row) => order[ridOfTextRow(row)] ?? -1, TOP_HITS).map(ridOfTextRow);
-    if (rids.length === 0) return [];
-    const refs = new Map<number, ItemRef>();
-    for (const [rid, id, type] of this.statement(SELECT_REFS_BY_RID, 'raw').all(JSON.stringify(rids)) as [
-      number,
-      string,
-      ItemType,
-    ][]) {
-      refs.set(rid, { id, type });
-    }
+    return firstInOrder(ranked, (row) => order[ridOfTextRow(row)] ?? -1, TOP_HITS).map(ridOfTextRow);
+  }
+
+  /** The items with these rids, in their order; kept per store version, one by one. */
+  private refsOfRids(rids: readonly number[]): ItemRef[] {
+    const refs = this.cachedEach(
+      'ref',
+      rids.map(String),
+      (missing) => this.readRefs(missing),
+      () => 1,
+    );
     return rids.map((rid) => {
-      const ref = refs.get(rid);
-      // The order was read at this store version: it places only items that this snapshot holds.
+      const ref = refs.get(String(rid));
+      // The id order was read at this store version: it places only items that this snapshot holds.
       if (ref === undefined) throw new Error(`The id order places rid ${rid}, which no item has`);
       return ref;
     });
+  }
+
+  /** The items with these rids (as strings), by rid. */
+  private readRefs(rids: readonly string[]): Map<string, ItemRef> {
+    const rows = this.statement(SELECT_REFS_BY_RID, 'raw').all(JSON.stringify(rids.map(Number)));
+    return new Map(
+      (rows as [number, string, ItemType][]).map(([rid, id, type]) => [String(rid), { id, type }]),
+    );
   }
 
   /**

@@ -27,6 +27,11 @@ export function typeCodeOfTextRow(row: number): number {
   return row % (TYPE_MASK + 1);
 }
 
+/** Type codes as the bits of one number, `1 << code` each. */
+export function typeCodeBits(codes: readonly number[]): number {
+  return codes.reduce((bits, code) => bits | (1 << code), 0);
+}
+
 /** The codes of the known types among `types`. */
 export function typeCodes(types: readonly string[]): number[] {
   return types.flatMap((type) => TYPE_CODES.get(type) ?? []);
