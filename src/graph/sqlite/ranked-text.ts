@@ -1,4 +1,4 @@
-import { typeCodeOfTextRow } from './text-rows';
+import { typeBitOfTextRow } from './text-rows';
 
 /**
  * Text search ranked in JavaScript from each query phrase's matches, kept per store version.
@@ -30,7 +30,7 @@ export function postingsOf(pairs: readonly (readonly [number, number])[]): Posti
   pairs.forEach(([row, score], index) => {
     rows[index] = row;
     scores[index] = score;
-    types |= 1 << typeCodeOfTextRow(row);
+    types |= typeBitOfTextRow(row);
   });
   return { rows, scores, types };
 }

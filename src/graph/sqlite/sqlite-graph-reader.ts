@@ -16,7 +16,7 @@ import { attachDependents, DependentRow, ownerRid, POSITION_BITS } from './depen
 import { recordQuerySql } from './record-sql';
 import { SCORE, searchSql, SearchSql, Subtree } from './search-sql';
 import { firstInOrder, Leaders, leaders, matchAll, Postings, postingsOf } from './ranked-text';
-import { ridOfTextRow, textRow, textRowRange, typeCodeBits, typeCodeOfTextRow, typeCodes } from './text-rows';
+import { ridOfTextRow, textRow, textRowRange, typeBitOfTextRow, typeCodeBits, typeCodes } from './text-rows';
 import { PATH_SEPARATOR, pathBelow, pathRange } from './item-paths';
 import { ftsPhrases, SoleTerm, termRange } from './fts-query';
 import { SELECT_TERM_COUNTS, SELECT_TERM_FROM } from './term-index';
@@ -269,15 +269,10 @@ export class SqliteGraphReader implements GraphReader {
     );
   }
 
+  /** The counts of `ids`' children; 0 for an item that is not written. */
   private childCounts(ids: readonly string[]): Map<string, number> {
-    const counts = new Map<string, number>(ids.map((id) => [id, 0]));
-    for (const [id, count] of this.statement(COUNT_CHILDREN, 'raw').all(JSON.stringify(ids)) as [
-      string,
-      number,
-    ][]) {
-      counts.set(id, count);
-    }
-    return counts;
+    const counts = this.pairs<number>(COUNT_CHILDREN, ids);
+    return new Map(ids.map((id) => [id, counts.get(id) ?? 0]));
   }
 
   async subtree(rootId: string): Promise<SubtreeEntry[]> {
@@ -359,7 +354,7 @@ export class SqliteGraphReader implements GraphReader {
     const filtered = kept !== undefined && !phrases.some((phrase) => (phrase.types & ~kept) === 0);
     const matches = matchAll(phrases, {
       within: query.scope && this.scopeRows(query.scope, subtree),
-      keep: filtered ? (row) => ((1 << typeCodeOfTextRow(row)) & kept) !== 0 : undefined,
+      keep: filtered ? (row) => (typeBitOfTextRow(row) & kept) !== 0 : undefined,
     });
     return { total: matches.rows.length, top: this.inRankOrder(leaders(matches, TOP_HITS), order) };
   }

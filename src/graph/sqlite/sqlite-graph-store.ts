@@ -27,11 +27,12 @@ const READ_CONNECTIONS = 4;
 const READER_MMAP_BYTES = 256 * 1024 * 1024;
 const PAGE_BYTES = 8192;
 const WAL_KEPT_BYTES = 64 * 1024 * 1024;
-/** Search results, child counts and records kept for reuse while nothing is written, in hits held. */
+/** Search results and records kept for reuse while nothing is written, in hits held. */
 const CACHED_HITS = 300_000;
 /**
- * Items' rows and ancestors kept likewise, apart, weighed as hits taking the room of their text
- * would (about 200 characters each): some tens of megabytes at most.
+ * Items' rows, ancestors, child counts and the ids of ranked hits kept likewise, apart, one by one
+ * (`cachedEach`), weighed as hits taking the room of their text would (about 200 characters
+ * each): some tens of megabytes at most.
  */
 const CACHED_ITEM_WEIGHT = 200_000;
 /**

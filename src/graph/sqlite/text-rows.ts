@@ -27,6 +27,11 @@ export function typeCodeOfTextRow(row: number): number {
   return row % (TYPE_MASK + 1);
 }
 
+/** The type code of a text row's item as a bit (`typeCodeBits`). */
+export function typeBitOfTextRow(row: number): number {
+  return 1 << typeCodeOfTextRow(row);
+}
+
 /** Type codes as the bits of one number, `1 << code` each. */
 export function typeCodeBits(codes: readonly number[]): number {
   return codes.reduce((bits, code) => bits | (1 << code), 0);
