@@ -8,11 +8,12 @@ export class ImportErrorFilter implements ExceptionFilter {
   private readonly logger = new Logger(ImportErrorFilter.name);
 
   catch(exception: unknown, host: ArgumentsHost): void {
+    const http = host.switchToHttp();
     const body = errorBodyOf(exception);
     if (body.status === HttpStatus.INTERNAL_SERVER_ERROR) {
-      this.logger.error(exception instanceof Error ? (exception.stack ?? exception.message) : exception);
+      this.logger.error({ req: http.getRequest(), err: exception, msg: 'An import request failed' });
     }
-    const response = host.switchToHttp().getResponse<Response>();
+    const response = http.getResponse<Response>();
     if (!response.headersSent) response.status(body.status).json(body);
   }
 }

@@ -147,7 +147,7 @@ export class ImportController {
       await pipeline(Readable.from(jsonChunks(answer), { objectMode: false }), response).catch(
         (error: unknown) =>
           // The import is done (its stored log has the answer): a client that left only misses it.
-          this.logger.warn(`The answer of an import was not sent whole: ${String(error)}`),
+          this.logger.warn({ req: request, err: error, msg: 'The answer of an import was not sent whole' }),
       );
     });
   }

@@ -1,8 +1,20 @@
+import { Controller, Get, UseFilters } from '@nestjs/common';
 import type { Options } from 'pino-http';
 import request from 'supertest';
 import { TestApp, createTestApp } from '../../test/support/test-app';
 import { loadConfig } from '../config/app-config';
+import { JsonApiExceptionFilter } from '../portal/jsonapi-exception.filter';
 import { appLoggerParams } from './app-logger';
+
+/** A route that fails as a server fault would, behind the portal's error filter. */
+@Controller('logger-test')
+@UseFilters(JsonApiExceptionFilter)
+class FailingController {
+  @Get('fault')
+  fault(): never {
+    throw new Error('disk on fire');
+  }
+}
 
 interface RequestLogLine {
   level: number;
@@ -12,6 +24,13 @@ interface RequestLogLine {
   responseTime: number;
 }
 
+interface ErrorLogLine {
+  level: number;
+  msg: string;
+  req?: { id: string };
+  err?: { message: string; stack: string };
+}
+
 describe('application logs (through the real app)', () => {
   const output: string[] = [];
   let testApp: TestApp;
@@ -19,6 +38,7 @@ describe('application logs (through the real app)', () => {
   beforeAll(async () => {
     testApp = await createTestApp({
       env: { LOG_LEVEL: 'info' },
+      controllers: [FailingController],
       logDestination: { write: (chunk: string) => void output.push(chunk) },
     });
   });
@@ -50,6 +70,37 @@ describe('application logs (through the real app)', () => {
       res: { statusCode: 200 },
     });
     expect(line.responseTime).toEqual(expect.any(Number));
+  });
+
+  it('writes one line for a request, not one per logger', async () => {
+    await request(testApp.server).get('/no/such/once').set('X-Request-Id', 'once-1');
+    await request(testApp.server).get('/health').set('X-Request-Id', 'once-2');
+    // Lines are written in the order requests finish: once the second's is there, so is the first's.
+    await requestLogLine('once-2');
+    const lines = output.map((chunk) => JSON.parse(chunk) as Partial<RequestLogLine>);
+    expect(lines.filter((line) => line.req?.path === '/no/such/once')).toEqual([
+      expect.objectContaining({ req: { id: 'once-1', method: 'GET', path: '/no/such/once' } }),
+    ]);
+  });
+
+  it('logs a server fault as an error that names the request, beside its request line', async () => {
+    const response = await request(testApp.server).get('/logger-test/fault').set('X-Request-Id', 'fault-1');
+
+    expect(response.status).toBe(500);
+    expect(await requestLogLine('fault-1')).toMatchObject({
+      level: 50,
+      msg: 'request errored',
+      res: { statusCode: 500 },
+    });
+    const fault = output
+      .map((chunk) => JSON.parse(chunk) as ErrorLogLine)
+      .find((line) => line.req?.id === 'fault-1' && line.err !== undefined);
+    expect(fault).toMatchObject({
+      level: 50,
+      msg: 'A portal request failed',
+      err: { message: 'disk on fire' },
+    });
+    expect(fault?.err?.stack).toContain('FailingController');
   });
 
   it('never writes a token, from the Authorization header, a cookie or the query', async () => {

@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { LoggerModule, Params } from 'nestjs-pino';
 import pino, { DestinationStream } from 'pino';
@@ -6,10 +5,6 @@ import { APP_CONFIG, AppConfig } from '../config/app-config';
 
 /** Where application logs go: standard output, one JSON object per line. Tests override it. */
 export const LOG_DESTINATION = Symbol('LOG_DESTINATION');
-
-export const REQUEST_ID_HEADER = 'X-Request-Id';
-/** An incoming request id is kept only when it is short and made of safe characters. */
-const SANE_REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
 
 /**
  * Everything that may carry a secret, wherever a log call puts it. Request headers and query
@@ -28,13 +23,6 @@ const REDACTED_PATHS = [
   '*.token',
 ];
 
-function requestIdOf(req: IncomingMessage, res: ServerResponse): string {
-  const incoming = req.headers[REQUEST_ID_HEADER.toLowerCase()];
-  const id = typeof incoming === 'string' && SANE_REQUEST_ID.test(incoming) ? incoming : randomUUID();
-  res.setHeader(REQUEST_ID_HEADER, id);
-  return id;
-}
-
 /** The path without the query string, which may hold a token. */
 function pathOf(url: string): string {
   const query = url.indexOf('?');
@@ -42,14 +30,13 @@ function pathOf(url: string): string {
 }
 
 /**
- * Request and response as logged. pino-http would first pass each through pino's standard
- * serializer, which copies the headers and parses the query of every request only for these to
- * pick three fields; they read the same fields from the objects themselves instead.
+ * Request and response as logged, read from the objects themselves: pino's standard serializers
+ * copy the headers and parse the query of every request, which are never logged.
  */
 const serializers = {
   // As the standard serializer: Express's `originalUrl`, since a mounted middleware sees `url`
   // without the mount path.
-  req: (req: IncomingMessage & { id: string; originalUrl?: string }) => ({
+  req: (req: IncomingMessage & { id?: string; originalUrl?: string }) => ({
     id: req.id,
     method: req.method,
     path: pathOf(req.originalUrl ?? req.url ?? ''),
@@ -61,28 +48,22 @@ const serializers = {
 
 export function appLoggerParams(config: AppConfig, destination: DestinationStream): Params {
   return {
-    // Every path, as nestjs-pino's default route does, but mounted as an Express middleware on `/`,
-    // which the router runs for every request without matching the path, rather than as a route
-    // of every method. (The default exists for a global prefix, which this app does not set.)
-    forRoutes: ['/'],
+    // pino-http is mounted on no route: it only makes the app's root logger. Each request's line
+    // is written by `RequestLogMiddleware`, without pino-http's child logger and async context.
+    forRoutes: [],
     pinoHttp: [
       {
         level: config.logLevel,
-        genReqId: requestIdOf,
         redact: { paths: REDACTED_PATHS, censor: '[redacted]' },
         wrapSerializers: false,
         serializers,
-        customLogLevel: (_req, res, error) => {
-          if (error !== undefined || res.statusCode >= 500) return 'error';
-          return res.statusCode >= 400 ? 'warn' : 'info';
-        },
       },
       destination,
     ],
   };
 }
 
-/** Structured JSON logs through nestjs-pino: one line per request, plus the application's logs. */
+/** Structured JSON logs through nestjs-pino: the application's logs and the request lines. */
 export const AppLoggerModule = LoggerModule.forRootAsync({
   providers: [{ provide: LOG_DESTINATION, useFactory: () => pino.destination(1) }],
   inject: [APP_CONFIG, LOG_DESTINATION],

@@ -5,11 +5,13 @@ import { ImportLogController } from './import-log.controller';
 import { ImportLogService } from './import-log.service';
 import { MetricsController } from './metrics.controller';
 import { MetricsService } from './metrics.service';
+import { RequestLogMiddleware } from './request-log.middleware';
 import { RequestMetricsMiddleware } from './request-metrics.middleware';
 
 /**
- * What operators watch: application logs (`AppLoggerModule`, global through nestjs-pino), the
- * stored import logs, and the metrics served at `/metrics`.
+ * What operators watch: application logs (`AppLoggerModule`, global through nestjs-pino) with a
+ * line per request (`RequestLogMiddleware`), the stored import logs, and the metrics served at
+ * `/metrics`.
  */
 @Module({
   imports: [AppLoggerModule, AuthModule],
@@ -19,8 +21,8 @@ import { RequestMetricsMiddleware } from './request-metrics.middleware';
 })
 export class LoggingModule implements NestModule {
   configure(consumer: MiddlewareConsumer): void {
-    // `/`: Nest mounts it as an Express middleware that runs for every request, the root path
-    // included, which `*path` left out.
-    consumer.apply(RequestMetricsMiddleware).forRoutes('/');
+    // `/`: Nest mounts them as Express middleware that runs for every request, the root path and
+    // unknown paths included, which `*path` left out.
+    consumer.apply(RequestLogMiddleware, RequestMetricsMiddleware).forRoutes('/');
   }
 }

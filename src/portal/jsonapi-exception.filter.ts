@@ -20,12 +20,11 @@ export class JsonApiExceptionFilter implements ExceptionFilter {
   private readonly logger = new Logger('PortalApi');
 
   catch(exception: unknown, host: ArgumentsHost): void {
-    const res = host.switchToHttp().getResponse<Response>();
+    const http = host.switchToHttp();
+    const res = http.getResponse<Response>();
     const error = errorOf(exception);
     if (error.status === String(HttpStatus.INTERNAL_SERVER_ERROR)) {
-      this.logger.error(
-        exception instanceof Error ? (exception.stack ?? exception.message) : String(exception),
-      );
+      this.logger.error({ req: http.getRequest(), err: exception, msg: 'A portal request failed' });
     }
     if (res.headersSent) {
       res.end();

@@ -1,0 +1,74 @@
+import { EventEmitter } from 'node:events';
+import type { NextFunction, Request, Response } from 'express';
+import type { PinoLogger } from 'nestjs-pino';
+import { RequestLogMiddleware } from './request-log.middleware';
+
+/** A response as the middleware reads it: events, headers and the state Node keeps. */
+class FakeResponse extends EventEmitter {
+  statusCode = 200;
+  headersSent = false;
+  writableFinished = false;
+  readonly headers: Record<string, string> = {};
+
+  setHeader(name: string, value: string): void {
+    this.headers[name] = value;
+  }
+}
+
+function setUp(requestId?: string) {
+  const calls: {
+    level: string;
+    object: { req: unknown; res: unknown; responseTime: number };
+    message: string;
+  }[] = [];
+  const record = (level: string) => (object: (typeof calls)[number]['object'], message: string) =>
+    calls.push({ level, object, message });
+  const logger = { logger: { info: record('info'), warn: record('warn'), error: record('error') } };
+  const middleware = new RequestLogMiddleware(logger as unknown as PinoLogger);
+  const req = { headers: requestId === undefined ? {} : { 'x-request-id': requestId } } as Request & {
+    id?: string;
+  };
+  const res = new FakeResponse();
+  const next = jest.fn() as NextFunction;
+  middleware.use(req, res as unknown as Response, next);
+  return { calls, req, res, next };
+}
+
+describe('RequestLogMiddleware', () => {
+  it('passes the request on at once and logs nothing before it ends', () => {
+    const { calls, next } = setUp('abc');
+    expect(next).toHaveBeenCalledTimes(1);
+    expect(calls).toHaveLength(0);
+  });
+
+  it('logs a finished request once, though Node also emits close after finish', () => {
+    const { calls, req, res } = setUp('abc');
+    Object.assign(res, { headersSent: true, writableFinished: true, statusCode: 404 });
+    res.emit('finish');
+    res.emit('close');
+    expect(calls).toEqual([
+      { level: 'warn', message: 'request completed', object: { req, res, responseTime: expect.any(Number) } },
+    ]);
+    expect(req.id).toBe('abc');
+    expect(res.headers['X-Request-Id']).toBe('abc');
+  });
+
+  it('logs a request whose client left before the answer as aborted, at warn', () => {
+    const { calls, res } = setUp();
+    res.emit('close');
+    expect(calls.map(({ level, message }) => [level, message])).toEqual([['warn', 'request aborted']]);
+  });
+
+  it('logs a server fault at error', () => {
+    const { calls, res } = setUp();
+    Object.assign(res, { headersSent: true, writableFinished: true, statusCode: 503 });
+    res.emit('finish');
+    expect(calls.map(({ level, message }) => [level, message])).toEqual([['error', 'request errored']]);
+  });
+
+  it('gives a request without a usable id a UUID', () => {
+    const { req, res } = setUp('bad id with spaces');
+    expect(req.id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/);
+    expect(res.headers['X-Request-Id']).toBe(req.id);
+  });
+});

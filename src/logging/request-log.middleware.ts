@@ -1,0 +1,54 @@
+import { randomUUID } from 'node:crypto';
+import { Injectable, NestMiddleware } from '@nestjs/common';
+import type { NextFunction, Request, Response } from 'express';
+import { PinoLogger } from 'nestjs-pino';
+
+export const REQUEST_ID_HEADER = 'X-Request-Id';
+/** An incoming request id is kept only when it is short and made of safe characters. */
+const SANE_REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
+
+/** A request with the id its log lines carry (`req.id`, as pino-http names it). */
+export type IdentifiedRequest = Request & { id?: string };
+
+/** The request's id: the incoming one when it is sane, else a new UUID; echoed in the response. */
+function assignRequestId(req: IdentifiedRequest, res: Response): void {
+  const incoming = req.headers[REQUEST_ID_HEADER.toLowerCase()];
+  req.id = typeof incoming === 'string' && SANE_REQUEST_ID.test(incoming) ? incoming : randomUUID();
+  res.setHeader(REQUEST_ID_HEADER, req.id);
+}
+
+/** A request's line: at `error` for a server fault, `warn` for a client error or an abandoned request. */
+function lineOf(res: Response): { level: 'info' | 'warn' | 'error'; message: string } {
+  if (res.statusCode >= 500) return { level: 'error', message: 'request errored' };
+  if (!res.writableFinished) return { level: 'warn', message: 'request aborted' };
+  return { level: res.statusCode >= 400 ? 'warn' : 'info', message: 'request completed' };
+}
+
+/**
+ * One JSON line per request once it is answered or abandoned, as pino-http writes it: the request
+ * (id, method, path), the response's status and the time in ms (the root logger's serializers
+ * pick the fields, `app-logger.ts`).
+ *
+ * Written here through the root logger, not by pino-http: nestjs-pino mounts that with a child
+ * logger and an AsyncLocalStorage context for each request, and an active AsyncLocalStorage makes
+ * every promise in the process dearer. Together they cost the portal 15–25% of its CPU per request.
+ * Logs written while a request runs name it themselves, where they are written (`{ req }`).
+ */
+@Injectable()
+export class RequestLogMiddleware implements NestMiddleware {
+  constructor(private readonly logger: PinoLogger) {}
+
+  use(req: IdentifiedRequest, res: Response, next: NextFunction): void {
+    assignRequestId(req, res);
+    const started = Date.now();
+    const log = (): void => {
+      res.off('finish', log);
+      res.off('close', log);
+      const { level, message } = lineOf(res);
+      this.logger.logger[level]({ req, res, responseTime: Date.now() - started }, message);
+    };
+    res.on('finish', log);
+    res.on('close', log);
+    next();
+  }
+}
