@@ -587,5 +587,29 @@ describe('Portal API v1 (through the real app on SQLite)', () => {
       expect(await ok(search)).toEqual(before);
       expect((await get(`/api/v1/${id}`)).status).toBe(404);
     });
+
+    it('serves an item as the store is now in every answer that holds it, after a commit', async () => {
+      const repositoryId = NIOD_ID;
+      const subitemsIn = (resources: { id: string; meta: { subitems: number } }[]) =>
+        resources.find((resource) => resource.id === repositoryId)?.meta.subitems;
+      const subitemsBefore = (await ok(`/api/v1/${repositoryId}`)).data.meta.subitems;
+      // The same version: other answers that hold the repository hold the same resource.
+      expect(subitemsIn((await ok(`/api/v1/${repositoryId}/search`)).included)).toBe(subitemsBefore);
+      const unit = unitWrite([...NIOD, 'late-arrival'], {
+        descriptions: [{ languageCode: 'eng', name: 'Late' }],
+      });
+      try {
+        await testApp.store.write((tx) => tx.putItems([unit]));
+        // Answers asked for the first time at the new version, and one asked before it.
+        expect(subitemsIn((await ok(`/api/v1/${repositoryId}/search?limit=5`)).included)).toBe(
+          subitemsBefore + 1,
+        );
+        expect(subitemsIn((await ok('/api/v1/search?type=Repository')).data)).toBe(subitemsBefore + 1);
+        expect((await ok(`/api/v1/${repositoryId}`)).data.meta.subitems).toBe(subitemsBefore + 1);
+      } finally {
+        await testApp.store.write((tx) => tx.deleteItems([unit.bundle.id]));
+      }
+      expect(subitemsIn((await ok(`/api/v1/${repositoryId}/search?limit=6`)).included)).toBe(subitemsBefore);
+    });
   });
 });

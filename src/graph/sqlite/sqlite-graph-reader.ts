@@ -16,7 +16,16 @@ import { attachDependents, DependentRow, ownerRid, POSITION_BITS } from './depen
 import { recordQuerySql } from './record-sql';
 import { SCORE, searchSql, SearchSql, Subtree } from './search-sql';
 import { firstInOrder, Leaders, leaders, matchAll, Postings, postingsOf } from './ranked-text';
-import { ridOfTextRow, textRow, textRowRange, typeBitOfTextRow, typeCodeBits, typeCodes } from './text-rows';
+import {
+  ridOfTextRow,
+  textRow,
+  textRowOfCode,
+  textRowRange,
+  typeBitOfTextRow,
+  typeCode,
+  typeCodeBits,
+  typeCodes,
+} from './text-rows';
 import { PATH_SEPARATOR, pathBelow, pathRange } from './item-paths';
 import { ftsPhrases, SoleTerm, termRange } from './fts-query';
 import { SELECT_TERM_COUNTS, SELECT_TERM_FROM } from './term-index';
@@ -78,20 +87,21 @@ const TOP_HITS = 100;
 const ASCII_TERM = /^[a-z0-9]+$/;
 
 /**
- * Index rows read between turns of the event loop when a phrase's postings or the id order are
+ * Index rows read between turns of the event loop when a phrase's postings or the item order are
  * read: a few milliseconds' work.
  */
 const ROWS_PER_TURN = 4096;
 /** A phrase's matching full-text rows, with what the phrase alone scores for them (ranked-text.ts). */
 const SELECT_POSTINGS = `SELECT rowid, ${SCORE} FROM item_text WHERE item_text MATCH ? ORDER BY rowid`;
 /** Along the id index: SQLite's own collation, the one the search SQL breaks ties by. */
-const SELECT_RIDS_BY_ID = 'SELECT rid FROM item ORDER BY id';
+const SELECT_ITEMS_BY_ID = 'SELECT rid, type FROM item ORDER BY id';
 const SELECT_LAST_RID = 'SELECT coalesce(max(rid), 0) FROM item';
-/** The postings cache's key of the id order: phrases are quoted (fts-query.ts), this is not. */
-const ID_ORDER = 'id order';
-/** The postings cache weighs by postings' rows, of 16 bytes; the id order holds 4 bytes a rid. */
-const RIDS_PER_POSTINGS_ROW = 4;
-const SELECT_SUBTREE_ROWS = 'SELECT rid, type FROM item WHERE path >= ? AND path < ?';
+/** The postings cache's key of the item order: phrases are quoted (fts-query.ts), this is not. */
+const ITEM_ORDER = 'item order';
+/** The postings cache weighs by postings' rows, of 16 bytes; the item order holds 5 bytes a rid. */
+const RIDS_PER_POSTINGS_ROW = 3;
+/** Along the path index alone: the items' types come from the item order. */
+const SELECT_SUBTREE_RIDS = 'SELECT rid FROM item WHERE path >= ? AND path < ?';
 const SELECT_CHILD_ROWS = `
   SELECT DISTINCT n.rid, n.type FROM edge e JOIN item n ON n.id = e.src
   WHERE e.dst = ? AND e.type IN (${CHILD_EDGES})`;
@@ -126,6 +136,14 @@ export interface ReadSnapshot {
    * readers).
    */
   reading: Map<string, Promise<unknown>>;
+}
+
+/** The items of a store version by rid, read once along the id index (`readItemOrder`). */
+interface ItemOrder {
+  /** Each item's position in id order, which ranked hits are tied by; -1 where no item has the rid. */
+  positions: Int32Array;
+  /** Each item's type code (text-rows.ts). */
+  typeCodes: Uint8Array;
 }
 
 /**
@@ -315,7 +333,7 @@ export class SqliteGraphReader implements GraphReader {
 
   /**
    * A text search's total and its first `TOP_HITS` hits, kept per store version: ranked from its
-   * phrases' postings and the id order, which are read first, one after the other (they share this
+   * phrases' postings and the item order, which are read first, one after the other (they share this
    * connection).
    */
   private async rankedText(
@@ -330,7 +348,7 @@ export class SqliteGraphReader implements GraphReader {
     if (kept) return kept.value;
     const phrases: Postings[] = [];
     for (const phrase of ftsPhrases(query.text, soleTerm) ?? []) phrases.push(await this.postings(phrase));
-    const order = await this.idOrder();
+    const order = await this.itemOrder();
     return cache.get(
       version,
       rankedKey,
@@ -341,22 +359,22 @@ export class SqliteGraphReader implements GraphReader {
 
   /**
    * A text search's total and its first `TOP_HITS` hits, from its phrases' postings, ties in the
-   * id `order` (`readIdOrder`).
+   * id order (`readItemOrder`).
    */
   private rankText(
     query: SearchQuery,
     phrases: readonly Postings[],
     subtree: Subtree | undefined,
-    order: Int32Array,
+    order: ItemOrder,
   ): RankedText {
     const kept = query.types?.length ? typeCodeBits(typeCodes(query.types)) : undefined;
     // Rows of other types are left out, unless a phrase has none: nothing it matches has one then.
     const filtered = kept !== undefined && !phrases.some((phrase) => (phrase.types & ~kept) === 0);
     const matches = matchAll(phrases, {
-      within: query.scope && this.scopeRows(query.scope, subtree),
+      within: query.scope && this.scopeRows(query.scope, subtree, order),
       keep: filtered ? (row) => (typeBitOfTextRow(row) & kept) !== 0 : undefined,
     });
-    return { total: matches.rows.length, top: this.inRankOrder(leaders(matches, TOP_HITS), order) };
+    return { total: matches.rows.length, top: this.inRankOrder(leaders(matches, TOP_HITS), order.positions) };
   }
 
   /**
@@ -378,8 +396,8 @@ export class SqliteGraphReader implements GraphReader {
     );
     return rids.map((rid) => {
       const ref = refs.get(String(rid));
-      // The id order was read at this store version: it places only items that this snapshot holds.
-      if (ref === undefined) throw new Error(`The id order places rid ${rid}, which no item has`);
+      // The item order was read at this store version: it places only items that this snapshot holds.
+      if (ref === undefined) throw new Error(`The item order places rid ${rid}, which no item has`);
       return ref;
     });
   }
@@ -393,14 +411,14 @@ export class SqliteGraphReader implements GraphReader {
   }
 
   /**
-   * Reads into the postings cache, before the searches that would read them first, the items' id
-   * order and the postings of the index's commonest terms, each as a search for the term asks for
-   * it (`ftsPhrases`): commonest first, those matching at least `minRows` rows (a rarer term's
-   * first read is quick), while their rows stay within `maxRows`. Stops early once `stale()` says
-   * so. Returns the phrases it read (or found kept).
+   * Reads into the postings cache, before the searches that would read them first, the item order
+   * (`readItemOrder`) and the postings of the index's commonest terms, each as a search for the
+   * term asks for it (`ftsPhrases`): commonest first, those matching at least `minRows` rows (a
+   * rarer term's first read is quick), while their rows stay within `maxRows`. Stops early once
+   * `stale()` says so. Returns the phrases it read (or found kept).
    */
   async readAhead(maxRows: number, minRows: number, stale: () => boolean): Promise<string[]> {
-    await this.idOrder();
+    await this.itemOrder();
     const common: [string, number][] = [];
     let listed = 0;
     for (const [term, rows] of this.statement(SELECT_TERM_COUNTS, 'raw').iterate() as Iterable<
@@ -432,12 +450,12 @@ export class SqliteGraphReader implements GraphReader {
     );
   }
 
-  /** Each item's position in id order by rid (`readIdOrder`), kept per store version. */
-  private idOrder(): Int32Array | Promise<Int32Array> {
+  /** Each item's position in id order and type, by rid (`readItemOrder`), kept per store version. */
+  private itemOrder(): ItemOrder | Promise<ItemOrder> {
     return this.readOnce(
-      ID_ORDER,
-      () => this.readIdOrder(),
-      (order) => 1 + Math.ceil(order.length / RIDS_PER_POSTINGS_ROW),
+      ITEM_ORDER,
+      () => this.readItemOrder(),
+      (order) => 1 + Math.ceil(order.positions.length / RIDS_PER_POSTINGS_ROW),
     );
   }
 
@@ -476,29 +494,49 @@ export class SqliteGraphReader implements GraphReader {
   }
 
   /**
-   * Each item's position in id order, by rid, and -1 at rids that no item has: read like postings,
-   * since reading every item's row is some 50 ms' work at 100,000 items.
+   * Each item's position in id order and its type, by rid: read like postings, since reading every
+   * item's row is some 80 ms' work at 100,000 items.
    */
-  private async readIdOrder(): Promise<Int32Array> {
-    const order = new Int32Array((this.statement(SELECT_LAST_RID, 'pluck').get() as number) + 1).fill(-1);
+  private async readItemOrder(): Promise<ItemOrder> {
+    const rids = (this.statement(SELECT_LAST_RID, 'pluck').get() as number) + 1;
+    const order: ItemOrder = { positions: new Int32Array(rids).fill(-1), typeCodes: new Uint8Array(rids) };
     let position = 0;
-    for (const rid of this.statement(SELECT_RIDS_BY_ID, 'pluck').iterate() as Iterable<number>) {
-      order[rid] = position++;
+    for (const [rid, type] of this.statement(SELECT_ITEMS_BY_ID, 'raw').iterate() as Iterable<
+      [number, string]
+    >) {
+      order.positions[rid] = position++;
+      order.typeCodes[rid] = typeCode(type);
       if (position % ROWS_PER_TURN === 0) await setImmediatePromise();
     }
     return order;
   }
 
-  /** The full-text rows of a search scope's items, ascending, kept per store version. */
-  private scopeRows(scope: NonNullable<SearchQuery['scope']>, subtree: Subtree | undefined): Float64Array {
+  /**
+   * The full-text rows of a search scope's items, ascending, kept per store version. A subtree's
+   * items are read along the path index alone (a few ms for thousands of units; with their types
+   * from the table, three times that), their types taken from the item `order`.
+   */
+  private scopeRows(
+    scope: NonNullable<SearchQuery['scope']>,
+    subtree: Subtree | undefined,
+    order: ItemOrder,
+  ): Float64Array {
     return this.cached(
       `scope rows\0${scope.depth}\0${scope.id}`,
       () => {
-        const items =
+        const rows =
           scope.depth === 'children'
-            ? this.statement(SELECT_CHILD_ROWS, 'raw').all(scope.id)
-            : this.statement(SELECT_SUBTREE_ROWS, 'raw').all(subtree!.below, subtree!.belowEnd);
-        const rows = Float64Array.from(items as [number, string][], ([rid, type]) => textRow(rid, type));
+            ? Float64Array.from(
+                this.statement(SELECT_CHILD_ROWS, 'raw').all(scope.id) as [number, string][],
+                ([rid, type]) => textRow(rid, type),
+              )
+            : Float64Array.from(
+                this.statement(SELECT_SUBTREE_RIDS, 'pluck').all(
+                  subtree!.below,
+                  subtree!.belowEnd,
+                ) as number[],
+                (rid) => textRowOfCode(rid, order.typeCodes[rid]),
+              );
         return rows.sort();
       },
       (rows) => 1 + Math.ceil(rows.length / 8),

@@ -38,7 +38,8 @@ const CACHED_ITEM_WEIGHT = 200_000;
 /**
  * Query phrases' matching rows with their scores (ranked-text.ts), kept apart likewise, in rows
  * held: 16 bytes each, 64 MiB at most. A common word's rows cost tens of milliseconds to read. The
- * items' id order, which ranked hits are tied by, is kept here too, weighed as rows of its size.
+ * item order (each item's place in id order, which ranked hits are tied by, and its type) is kept
+ * here too, weighed as rows of its size.
  */
 const CACHED_POSTINGS = 4_000_000;
 
@@ -183,7 +184,7 @@ export class SqliteGraphStore extends GraphStore {
 
   /**
    * After each version a read sees first, and after each commit here, reads ahead in a read of its
-   * own the id order and the commonest terms' postings (`SqliteGraphReader.readAhead`): the first
+   * own the item order and the commonest terms' postings (`SqliteGraphReader.readAhead`): the first
    * searches after a start or a commit would otherwise read them, tens of milliseconds each at
    * 100,000 units, while every request behind them waits. One read-ahead runs at a time; it waits
    * for this process's writes to end, and leaves off for a newer version.

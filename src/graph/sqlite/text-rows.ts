@@ -11,10 +11,20 @@ if (ITEM_TYPES.length > TYPE_MASK + 1) throw new Error('Too many item types for 
 
 const TYPE_CODES: ReadonlyMap<string, number> = new Map(ITEM_TYPES.map((type, code) => [type, code]));
 
-export function textRow(rid: number | bigint, type: string): number {
+/** The code of an item type. */
+export function typeCode(type: string): number {
   const code = TYPE_CODES.get(type);
   if (code === undefined) throw new Error(`"${type}" is not an item type`);
-  return Number(rid) * (TYPE_MASK + 1) + code;
+  return code;
+}
+
+export function textRow(rid: number | bigint, type: string): number {
+  return textRowOfCode(Number(rid), typeCode(type));
+}
+
+/** The text row of the item with rid `rid` and type code `code`. */
+export function textRowOfCode(rid: number, code: number): number {
+  return rid * (TYPE_MASK + 1) + code;
 }
 
 /** The rid of the item a text row belongs to. */
