@@ -475,6 +475,38 @@ export function describeGraphStoreContract(
         expect((await search({ offset: 50, limit: 10 })).hits).toEqual([]);
       });
 
+      it('pages a blank search deep into its hits in id order, by type, as the store is now', async () => {
+        // Past a thousand hits, where a store may page by other means than near the start.
+        const many = Array.from({ length: 1_300 }, (_, n) =>
+          n % 10 === 0 ? repository(`deep-r${n}`) : unit(`deep-u${String(n).padStart(4, '0')}`),
+        );
+        await put(...many);
+        const written: [string, string][] = [
+          ...many.map(({ bundle }): [string, string] => [bundle.id, bundle.type]),
+          ...['nl', 'de'].map((id): [string, string] => [id, 'Country']),
+          ...['r1', 'r2'].map((id): [string, string] => [id, 'Repository']),
+          ...['u1', 'u2', 'u3', 'u4', 'u5'].map((id): [string, string] => [id, 'DocumentaryUnit']),
+        ];
+        // Ids are ASCII here: JavaScript's order of code units is the stores' byte order.
+        const expected = (types: string[]) =>
+          written
+            .filter(([, type]) => types.includes(type))
+            .map(([id]) => id)
+            .sort();
+        const units = expected(['DocumentaryUnit']);
+        expect(units.length).toBeGreaterThan(1_020);
+        const page = await search({ types: ['DocumentaryUnit'], offset: 1_000, limit: 20 });
+        expect(page.total).toBe(units.length);
+        expect(ids(page)).toEqual(units.slice(1_000, 1_020));
+        const mixed = expected(['DocumentaryUnit', 'Repository', 'Country']);
+        expect(ids(await search({ offset: 1_050, limit: 30 }))).toEqual(mixed.slice(1_050, 1_080));
+
+        await put(unit('deep-a'), unit('deep-u0000a'));
+        const after = await search({ types: ['DocumentaryUnit'], offset: 1_000, limit: 20 });
+        expect(after.total).toBe(units.length + 2);
+        expect(ids(after)).toEqual([...units, 'deep-a', 'deep-u0000a'].sort().slice(1_000, 1_020));
+      });
+
       it('treats blank text as everything', async () => {
         const everything = await search({ offset: 0, limit: 100 });
         expect(ids(await search({ text: '   ', offset: 0, limit: 100 }))).toEqual(ids(everything));

@@ -68,24 +68,22 @@ function accessPointName(node: Bundle): string | null {
   return node.type === 'AccessPoint' && typeof node.data.name === 'string' ? node.data.name : null;
 }
 
-/**
- * Hangs dependent rows (each item's in rid order, as a range read gives them) under the bundles of
- * their items, which `items` finds by rid.
- */
-export function attachDependents(items: ReadonlyMap<number, Bundle>, rows: readonly DependentRow[]): void {
-  let item: Bundle | undefined;
-  let itemRid = -1;
-  let nodes: Bundle[] = [];
-  for (const [rid, id, type, parent, relation, props] of rows) {
-    const owner = ownerRid(rid);
-    if (owner !== itemRid) {
-      itemRid = owner;
-      item = items.get(owner);
-      nodes = [];
-    }
-    if (item === undefined) continue;
-    const node: Bundle = { id, type, data: JSON.parse(props) as Props, relations: {} };
-    nodes[rid - owner * POSITIONS_PER_ITEM] = node;
+/** A dependent row with its props parsed. */
+export type DependentNode = [
+  rid: number,
+  id: string,
+  type: NodeType,
+  parent: number | null,
+  relation: DependentRelation,
+  data: Props,
+];
+
+/** Hangs an item's dependents (in rid order, as a range read gives them) under its bundle. */
+export function attachDependents(item: Bundle, dependents: readonly DependentNode[]): void {
+  const nodes: Bundle[] = [];
+  for (const [rid, id, type, parent, relation, data] of dependents) {
+    const node: Bundle = { id, type, data, relations: {} };
+    nodes[rid % POSITIONS_PER_ITEM] = node;
     const holder = parent === null ? item : nodes[parent];
     (holder.relations[relation] ??= []).push(node);
   }
