@@ -1,7 +1,7 @@
 import { EventEmitter } from 'node:events';
-import type { NextFunction, Request, Response } from 'express';
+import type { NextFunction, Response } from 'express';
 import type { PinoLogger } from 'nestjs-pino';
-import { RequestLogMiddleware } from './request-log.middleware';
+import { IdentifiedRequest, RequestLogMiddleware } from './request-log.middleware';
 
 /** A response as the middleware reads it: events, headers and the state Node keeps. */
 class FakeResponse extends EventEmitter {
@@ -25,9 +25,8 @@ function setUp(requestId?: string) {
     calls.push({ level, object, message });
   const logger = { logger: { info: record('info'), warn: record('warn'), error: record('error') } };
   const middleware = new RequestLogMiddleware(logger as unknown as PinoLogger);
-  const req = { headers: requestId === undefined ? {} : { 'x-request-id': requestId } } as Request & {
-    id?: string;
-  };
+  const headers = requestId === undefined ? {} : { 'x-request-id': requestId };
+  const req = { headers } as IdentifiedRequest;
   const res = new FakeResponse();
   const next = jest.fn() as NextFunction;
   middleware.use(req, res as unknown as Response, next);

@@ -76,7 +76,10 @@ const SELECT_ACCESS_POINTS = `
 /** The lowest and highest rid below a path prefix. */
 const SELECT_RID_SPAN = 'SELECT min(rid) AS first, max(rid) AS last FROM item WHERE path >= ? AND path < ?';
 
-/** From this offset on, a scoped page without text is cut from the whole ordered list, kept in the cache. */
+/**
+ * From this offset on, a scoped page without text is cut from the whole ordered list, kept in the
+ * cache.
+ */
 const DEEP_OFFSET = 1000;
 /**
  * A text search ranks its matches once for its first pages (readers seldom go further), kept in
@@ -98,8 +101,11 @@ const SELECT_ITEMS_BY_ID = 'SELECT rid, type FROM item ORDER BY id';
 const SELECT_LAST_RID = 'SELECT coalesce(max(rid), 0) FROM item';
 /** The postings cache's key of the item order: phrases are quoted (fts-query.ts), this is not. */
 const ITEM_ORDER = 'item order';
-/** The postings cache weighs by postings' rows, of 16 bytes; the item order holds 5 bytes a rid. */
-const RIDS_PER_POSTINGS_ROW = 3;
+/**
+ * The postings cache weighs by postings' rows, of 16 bytes; the item order holds 9 bytes a rid (its
+ * place in the order of rids, its position, its type code).
+ */
+const RIDS_PER_POSTINGS_ROW = 2;
 /** Along the path index alone: the items' types come from the item order. */
 const SELECT_SUBTREE_RIDS = 'SELECT rid FROM item WHERE path >= ? AND path < ?';
 const SELECT_CHILD_ROWS = `
@@ -351,8 +357,8 @@ export class SqliteGraphReader implements GraphReader {
 
   /**
    * A text search's total and its first `TOP_HITS` hits, kept per store version: ranked from its
-   * phrases' postings and the item order, which are read first, one after the other (they share this
-   * connection).
+   * phrases' postings and the item order, which are read first, one after the other (they share
+   * this connection).
    */
   private async rankedText(
     key: string,
@@ -414,7 +420,7 @@ export class SqliteGraphReader implements GraphReader {
     );
     return rids.map((rid) => {
       const ref = refs.get(String(rid));
-      // The item order was read at this store version: it places only items that this snapshot holds.
+      // The item order was read at this store version: it places only items this snapshot holds.
       if (ref === undefined) throw new Error(`The item order places rid ${rid}, which no item has`);
       return ref;
     });
@@ -744,7 +750,8 @@ type ItemText = [
 /**
  * An item's rows as one JSON text, with the props (JSON themselves) set in as they are: what the
  * items cache holds. One string to an item, where its rows were some sixty objects: tens of
- * thousands of cached items cost the garbage collector nothing to keep, and one parse restores them.
+ * thousands of cached items cost the garbage collector next to nothing, and one parse restores
+ * them.
  */
 function itemText({ item, dependents, edges }: ItemRows): string {
   const json = JSON.stringify;
