@@ -46,6 +46,17 @@ describe('GET /metrics', () => {
     expect(await sample('http_requests_total{method="GET",status="404"}')).toBe(before + 1);
   });
 
+  it("counts requests that another module's middleware answers itself (a CORS preflight)", async () => {
+    const preflights = 'http_requests_total{method="OPTIONS",status="204"}';
+    const before = await sample(preflights);
+    await request(t.server)
+      .options('/api/v1/search')
+      .set('Origin', 'https://portal.test')
+      .set('Access-Control-Request-Method', 'GET')
+      .expect(204);
+    expect(await sample(preflights)).toBe(before + 1);
+  });
+
   it('counts imports by outcome and the items they created', async () => {
     await t.post('eag', { scope: 'nl', commit: 'true' }).type('text/xml').send(EAG).expect(201);
     await t.post('eag', { scope: 'nl' }).type('text/xml').send('<broken').expect(400);

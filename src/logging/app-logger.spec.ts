@@ -134,6 +134,21 @@ describe('application logs (through the real app)', () => {
     }
   });
 
+  it("logs requests that another module's middleware answers itself (a CORS preflight)", async () => {
+    const response = await request(testApp.server)
+      .options('/api/v1/search')
+      .set('Origin', 'https://portal.test')
+      .set('Access-Control-Request-Method', 'GET')
+      .set('X-Request-Id', 'preflight-1');
+
+    expect(response.status).toBe(204);
+    expect(response.headers['x-request-id']).toBe('preflight-1');
+    expect(await requestLogLine('preflight-1')).toMatchObject({
+      req: { method: 'OPTIONS', path: '/api/v1/search' },
+      res: { statusCode: 204 },
+    });
+  });
+
   it('replaces an unusable incoming request id with a UUID and echoes it', async () => {
     const response = await request(testApp.server).get('/no-such-route').set('X-Request-Id', 'x'.repeat(200));
 

@@ -1,4 +1,4 @@
-import { MiddlewareConsumer, Module, NestModule } from '@nestjs/common';
+import { Global, MiddlewareConsumer, Module, NestModule } from '@nestjs/common';
 import { AuthModule } from '../auth/auth.module';
 import { AppLoggerModule } from './app-logger';
 import { ImportLogController } from './import-log.controller';
@@ -12,7 +12,12 @@ import { RequestMetricsMiddleware } from './request-metrics.middleware';
  * What operators watch: application logs (`AppLoggerModule`, global through nestjs-pino) with a
  * line per request (`RequestLogMiddleware`), the stored import logs, and the metrics served at
  * `/metrics`.
+ *
+ * Global: Nest mounts global modules' middleware before any other module's, so the request log
+ * and the metrics see every request, those another module's middleware answers itself (a CORS
+ * preflight) included. As a module that others import, it came after them.
  */
+@Global()
 @Module({
   imports: [AppLoggerModule, AuthModule],
   controllers: [ImportLogController, MetricsController],
