@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import request from 'supertest';
 import { createImportTestApp, ImportTestApp } from './support/import-client';
+import { preflight } from './support/preflight';
 
 const EAG = readFileSync(path.resolve(__dirname, '../../shared/fixtures/ehri/eag.xml'));
 
@@ -49,11 +50,7 @@ describe('GET /metrics', () => {
   it("counts requests that another module's middleware answers itself (a CORS preflight)", async () => {
     const preflights = 'http_requests_total{method="OPTIONS",status="204"}';
     const before = await sample(preflights);
-    await request(t.server)
-      .options('/api/v1/search')
-      .set('Origin', 'https://portal.test')
-      .set('Access-Control-Request-Method', 'GET')
-      .expect(204);
+    await preflight(t.server, '/api/v1/search').expect(204);
     expect(await sample(preflights)).toBe(before + 1);
   });
 

@@ -2,6 +2,7 @@ import request from 'supertest';
 import { ItemWrite } from '../src/graph/graph-store';
 import { joinPath } from '../src/items/identifiers';
 import { assertJsonApiDocument } from './support/jsonapi-schema';
+import { preflight } from './support/preflight';
 import { countryWrite, repositoryWrite, unitWrite } from './support/portal-fixtures';
 import { TestApp, createTestApp } from './support/test-app';
 
@@ -496,11 +497,10 @@ describe('Portal API v1 (through the real app on SQLite)', () => {
     });
 
     it('answers a preflight without a token', async () => {
-      const response = await request(testApp.server)
-        .options('/api/v1/search')
-        .set('Origin', 'https://viewer.example')
-        .set('Access-Control-Request-Method', 'GET')
-        .set('Access-Control-Request-Headers', 'authorization');
+      const response = await preflight(testApp.server, '/api/v1/search').set(
+        'Access-Control-Request-Headers',
+        'authorization',
+      );
       expect(response.status).toBe(204);
       expect(response.headers['access-control-allow-origin']).toBe('*');
       expect(response.headers['access-control-allow-headers']).toMatch(/authorization/i);

@@ -1,6 +1,7 @@
 import { Controller, Get, UseFilters } from '@nestjs/common';
 import type { Options } from 'pino-http';
 import request from 'supertest';
+import { preflight } from '../../test/support/preflight';
 import { TestApp, createTestApp } from '../../test/support/test-app';
 import { loadConfig } from '../config/app-config';
 import { JsonApiExceptionFilter } from '../portal/jsonapi-exception.filter';
@@ -135,11 +136,7 @@ describe('application logs (through the real app)', () => {
   });
 
   it("logs requests that another module's middleware answers itself (a CORS preflight)", async () => {
-    const response = await request(testApp.server)
-      .options('/api/v1/search')
-      .set('Origin', 'https://portal.test')
-      .set('Access-Control-Request-Method', 'GET')
-      .set('X-Request-Id', 'preflight-1');
+    const response = await preflight(testApp.server, '/api/v1/search').set('X-Request-Id', 'preflight-1');
 
     expect(response.status).toBe(204);
     expect(response.headers['x-request-id']).toBe('preflight-1');
