@@ -21,6 +21,7 @@ import {
   textRow,
   textRowOfCode,
   textRowRange,
+  typeBit,
   typeBitOfTextRow,
   typeCode,
   typeCodeBits,
@@ -550,7 +551,7 @@ export class SqliteGraphReader implements GraphReader {
       () => {
         const rids = new Int32Array(order.rids.length);
         let count = 0;
-        for (const rid of order.rids) if (((1 << order.typeCodes[rid]) & kept) !== 0) rids[count++] = rid;
+        for (const rid of order.rids) if ((typeBit(order.typeCodes[rid]) & kept) !== 0) rids[count++] = rid;
         return rids.subarray(0, count);
       },
       (rids) => 1 + Math.ceil(rids.length / 8),

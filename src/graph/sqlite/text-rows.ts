@@ -37,14 +37,19 @@ export function typeCodeOfTextRow(row: number): number {
   return row % (TYPE_MASK + 1);
 }
 
-/** The type code of a text row's item as a bit (`typeCodeBits`). */
-export function typeBitOfTextRow(row: number): number {
-  return 1 << typeCodeOfTextRow(row);
+/** A type code as a bit, so that a set of codes is one number (`typeCodeBits`). */
+export function typeBit(code: number): number {
+  return 1 << code;
 }
 
-/** Type codes as the bits of one number, `1 << code` each. */
+/** The type code of a text row's item as a bit. */
+export function typeBitOfTextRow(row: number): number {
+  return typeBit(typeCodeOfTextRow(row));
+}
+
+/** Type codes as the bits of one number (`typeBit`). */
 export function typeCodeBits(codes: readonly number[]): number {
-  return codes.reduce((bits, code) => bits | (1 << code), 0);
+  return codes.reduce((bits, code) => bits | typeBit(code), 0);
 }
 
 /** The codes of the known types among `types`. */
