@@ -22,7 +22,9 @@ module.exports = {
   roots: ['<rootDir>/src', '<rootDir>/test', '<rootDir>/bench'],
   testRegex: '\\.(spec|e2e-spec|contract-spec)\\.ts$',
   transform: { '^.+\\.ts$': swcTypeScript, '^.+\\.m?js$': swcEsm },
-  transformIgnorePatterns: ['/node_modules/(?!(@nestjs|uid|load-esm|file-type|iterare)/)'],
+  transformIgnorePatterns: [
+    '/node_modules/(?!(@nestjs|uid|load-esm|file-type|iterare|content-disposition)/)',
+  ],
   testTimeout: 60000,
   reporters: ['default', '<rootDir>/test/support/summary-reporter.js'],
 };

@@ -2,17 +2,22 @@ import 'reflect-metadata';
 import { NestFactory } from '@nestjs/core';
 import cluster from 'node:cluster';
 import { existsSync } from 'node:fs';
+import { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { AppModule } from './app.module';
-import { configureApp } from './app.setup';
+import { configureApp, createHttpAdapter } from './app.setup';
 import { superviseHttpWorkers } from './cluster/http-workers';
 import { AppConfig, loadConfig } from './config/app-config';
 import { GraphStore } from './graph/graph-store';
 
 async function serve(config: AppConfig): Promise<void> {
-  const app = await NestFactory.create(AppModule, { bufferLogs: true, bodyParser: false });
+  const app = await NestFactory.create<NestFastifyApplication>(AppModule, createHttpAdapter(), {
+    bufferLogs: true,
+    bodyParser: false,
+  });
   configureApp(app);
   app.enableShutdownHooks();
-  await app.listen(config.port);
+  // Every interface, IPv6 and IPv4, as Node listens by default (Fastify's default is loopback).
+  await app.listen(config.port, '::');
   // In the background: a process that serves searches reads ahead what they read first.
   void app.get(GraphStore).readAheadForSearch();
 }

@@ -2,10 +2,10 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { INestApplication } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
+import { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { AppModule } from '../../src/app.module';
-import { configureApp } from '../../src/app.setup';
+import { configureApp, createHttpAdapter } from '../../src/app.setup';
 import { Role } from '../../src/auth/roles';
 import { TokensService } from '../../src/auth/tokens.service';
 import { UsersService } from '../../src/auth/users.service';
@@ -13,7 +13,7 @@ import { GraphStore } from '../../src/graph/graph-store';
 
 /** The real app on a fresh temporary SQLite store, listening on a loopback port. */
 export interface BenchApp {
-  app: INestApplication;
+  app: NestFastifyApplication;
   port: number;
   store: GraphStore;
   /** Its SQLite file, which a service process may open too. */
@@ -29,7 +29,10 @@ export async function startBenchApp(name: string): Promise<BenchApp> {
   const databaseFile = path.join(dataDir, 'archive.db');
   process.env.GRAPH_URL = `sqlite:${databaseFile}`;
   process.env.LOG_LEVEL = 'silent';
-  const app = await NestFactory.create(AppModule, { bufferLogs: true, bodyParser: false });
+  const app = await NestFactory.create<NestFastifyApplication>(AppModule, createHttpAdapter(), {
+    bufferLogs: true,
+    bodyParser: false,
+  });
   configureApp(app);
   await app.listen(0, '127.0.0.1');
   await app.get(UsersService).add('bench');

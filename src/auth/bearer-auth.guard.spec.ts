@@ -26,7 +26,7 @@ const tokens = {
 
 function context(controller: Type, handler: () => void, authorization?: string): ExecutionContext {
   const request = { headers: { authorization } };
-  const response = { setHeader: jest.fn() };
+  const response = { header: jest.fn() };
   return {
     switchToHttp: () => ({ getRequest: () => request, getResponse: () => response }),
     getClass: () => controller,
@@ -61,7 +61,7 @@ describe('BearerAuthGuard', () => {
     for (const authorization of [undefined, 'Basic abc', `Bearer ${'y'.repeat(43)}`]) {
       const denied = context(OpsController, list, authorization);
       await expect(guard.canActivate(denied)).rejects.toThrow(UnauthorizedException);
-      expect(denied.switchToHttp().getResponse<{ setHeader: jest.Mock }>().setHeader).toHaveBeenCalledWith(
+      expect(denied.switchToHttp().getResponse<{ header: jest.Mock }>().header).toHaveBeenCalledWith(
         'WWW-Authenticate',
         'Bearer',
       );

@@ -10,7 +10,7 @@ import {
   applyDecorators,
 } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
-import type { Request, Response } from 'express';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Role } from './roles';
 import { TokensService } from './tokens.service';
 
@@ -22,7 +22,7 @@ export interface AuthContext {
   user?: string;
 }
 
-export type AuthenticatedRequest = Request & { auth: AuthContext };
+export type AuthenticatedRequest = FastifyRequest & { auth: AuthContext };
 
 const REQUIRED_ROLES = 'auth:requiredRoles';
 const BEARER = /^Bearer ([^\s]+)\s*$/i;
@@ -57,7 +57,7 @@ export class BearerAuthGuard implements CanActivate {
     const grant = match === null ? undefined : await this.tokens.verify(match[1]);
     if (grant === undefined) {
       // RFC 6750: a 401 names the scheme the client should use.
-      http.getResponse<Response>().setHeader('WWW-Authenticate', 'Bearer');
+      http.getResponse<FastifyReply>().header('WWW-Authenticate', 'Bearer');
       throw new UnauthorizedException('A valid bearer token is required');
     }
     const roles = this.rolesOf(context.getClass(), context.getHandler());

@@ -1,5 +1,5 @@
 import { ArgumentsHost, Catch, ExceptionFilter, HttpStatus, Logger } from '@nestjs/common';
-import type { Response } from 'express';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { errorBodyOf } from './import-errors';
 
 /** Renders every error of the import interface and the import-log endpoints as `ErrorBody`. */
@@ -11,9 +11,13 @@ export class ImportErrorFilter implements ExceptionFilter {
     const http = host.switchToHttp();
     const body = errorBodyOf(exception);
     if (body.status === HttpStatus.INTERNAL_SERVER_ERROR) {
-      this.logger.error({ req: http.getRequest(), err: exception, msg: 'An import request failed' });
+      this.logger.error({
+        req: http.getRequest<FastifyRequest>().raw,
+        err: exception,
+        msg: 'An import request failed',
+      });
     }
-    const response = http.getResponse<Response>();
-    if (!response.headersSent) response.status(body.status).json(body);
+    const reply = http.getResponse<FastifyReply>();
+    if (!reply.raw.headersSent) void reply.code(body.status).send(body);
   }
 }

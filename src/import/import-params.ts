@@ -24,7 +24,7 @@ const DEFAULT_LANG = 'eng';
 const DEFAULT_TAG = '-';
 const BOOLEANS: Record<string, boolean> = { true: true, false: false, '1': true, '0': false };
 
-/** Keeps the string values of a parsed query string (Express gives strings and arrays of them). */
+/** Keeps the string values of a parsed query string (Fastify gives strings and arrays of them). */
 export function rawQueryOf(query: unknown): RawQuery {
   const raw: RawQuery = {};
   if (typeof query !== 'object' || query === null) return raw;

@@ -21,7 +21,7 @@ import {
   ApiResponse,
   ApiTags,
 } from '@nestjs/swagger';
-import type { Request, Response } from 'express';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { RequireRole } from '../auth/bearer-auth.guard';
@@ -130,8 +130,8 @@ export class ImportController {
   @ApiImportErrors()
   async import(
     @Param('format') format: string,
-    @Req() request: Request,
-    @Res() response: Response,
+    @Req() request: FastifyRequest,
+    @Res() reply: FastifyReply,
     @Headers('x-user') user?: string,
   ): Promise<void> {
     const importRequest = {
@@ -139,15 +139,22 @@ export class ImportController {
       user,
       query: rawQueryOf(request.query),
       contentType: request.headers['content-type'],
-      body: request,
+      // Unread: the app's one body parser leaves every body to the import run (app.setup.ts).
+      body: request.raw,
     };
     await this.imports.import(importRequest, async (answer) => {
-      response.status(HttpStatus.CREATED).type('application/json');
       // In pieces, read as they are sent: the answer of a large import lists every id it touched.
-      await pipeline(Readable.from(jsonChunks(answer), { objectMode: false }), response).catch(
+      // Written to Node's response itself, which Fastify then leaves alone.
+      reply.hijack();
+      reply.raw.writeHead(HttpStatus.CREATED, { 'Content-Type': 'application/json; charset=utf-8' });
+      await pipeline(Readable.from(jsonChunks(answer), { objectMode: false }), reply.raw).catch(
         (error: unknown) =>
           // The import is done (its stored log has the answer): a client that left only misses it.
-          this.logger.warn({ req: request, err: error, msg: 'The answer of an import was not sent whole' }),
+          this.logger.warn({
+            req: request.raw,
+            err: error,
+            msg: 'The answer of an import was not sent whole',
+          }),
       );
     });
   }

@@ -164,7 +164,7 @@ describe('request log serializers', () => {
     expect(options.serializers?.res({ headersSent: true, statusCode: 204 })).toEqual({ statusCode: 204 });
   });
 
-  it("log Express's original URL, which a mounted middleware does not see in url, without its query", () => {
+  it('log the original URL, which a middleware mounted on a path does not see in url, without its query', () => {
     const req = { id: 'r1', method: 'GET', url: '/', originalUrl: '/api/v1/search?q=x&token=secret' };
     expect(options.serializers?.req(req)).toEqual({ id: 'r1', method: 'GET', path: '/api/v1/search' });
   });

@@ -34,8 +34,8 @@ function pathOf(url: string): string {
  * copy the headers and parse the query of every request, which are never logged.
  */
 const serializers = {
-  // As the standard serializer: Express's `originalUrl`, since a mounted middleware sees `url`
-  // without the mount path.
+  // As the standard serializer: the original URL (`originalUrl`), since a middleware mounted on a
+  // path sees `url` without it.
   req: (req: IncomingMessage & { id?: string; originalUrl?: string }) => ({
     id: req.id,
     method: req.method,

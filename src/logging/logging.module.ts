@@ -26,8 +26,7 @@ import { RequestMetricsMiddleware } from './request-metrics.middleware';
 })
 export class LoggingModule implements NestModule {
   configure(consumer: MiddlewareConsumer): void {
-    // `/`: Nest mounts them as Express middleware that runs for every request, the root path and
-    // unknown paths included, which `*path` left out.
-    consumer.apply(RequestLogMiddleware, RequestMetricsMiddleware).forRoutes('/');
+    // Every path, the root and unknown paths included (the braces make the wildcard optional).
+    consumer.apply(RequestLogMiddleware, RequestMetricsMiddleware).forRoutes('{*path}');
   }
 }

@@ -1,5 +1,5 @@
 import { EventEmitter } from 'node:events';
-import type { NextFunction, Response } from 'express';
+import type { ServerResponse } from 'node:http';
 import type { PinoLogger } from 'nestjs-pino';
 import { IdentifiedRequest, RequestLogMiddleware } from './request-log.middleware';
 
@@ -28,8 +28,8 @@ function setUp(requestId?: string) {
   const headers = requestId === undefined ? {} : { 'x-request-id': requestId };
   const req = { headers } as IdentifiedRequest;
   const res = new FakeResponse();
-  const next = jest.fn() as NextFunction;
-  middleware.use(req, res as unknown as Response, next);
+  const next = jest.fn();
+  middleware.use(req, res as unknown as ServerResponse, next);
   return { calls, req, res, next };
 }
 

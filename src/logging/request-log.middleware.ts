@@ -1,24 +1,27 @@
 import { randomUUID } from 'node:crypto';
 import { Injectable, NestMiddleware } from '@nestjs/common';
-import type { NextFunction, Request, Response } from 'express';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { PinoLogger } from 'nestjs-pino';
 
 const REQUEST_ID_HEADER = 'X-Request-Id';
 /** An incoming request id is kept only when it is short and made of safe characters. */
 const SANE_REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
 
-/** A request with the id its log lines carry (`req.id`, as pino-http names it). */
-export type IdentifiedRequest = Request & { id?: string };
+/**
+ * A request, as middleware sees it (Node's own), with the id its log lines carry (`req.id`, as
+ * pino-http names it).
+ */
+export type IdentifiedRequest = IncomingMessage & { id?: string };
 
 /** The request's id: the incoming one when it is sane, else a new UUID; echoed in the response. */
-function assignRequestId(req: IdentifiedRequest, res: Response): void {
+function assignRequestId(req: IdentifiedRequest, res: ServerResponse): void {
   const incoming = req.headers[REQUEST_ID_HEADER.toLowerCase()];
   req.id = typeof incoming === 'string' && SANE_REQUEST_ID.test(incoming) ? incoming : randomUUID();
   res.setHeader(REQUEST_ID_HEADER, req.id);
 }
 
 /** A request's line: at `error` for a server fault, `warn` for a client error or an abandoned request. */
-function lineOf(res: Response): { level: 'info' | 'warn' | 'error'; message: string } {
+function lineOf(res: ServerResponse): { level: 'info' | 'warn' | 'error'; message: string } {
   if (res.statusCode >= 500) return { level: 'error', message: 'request errored' };
   if (!res.writableFinished) return { level: 'warn', message: 'request aborted' };
   return { level: res.statusCode >= 400 ? 'warn' : 'info', message: 'request completed' };
@@ -38,7 +41,7 @@ function lineOf(res: Response): { level: 'info' | 'warn' | 'error'; message: str
 export class RequestLogMiddleware implements NestMiddleware {
   constructor(private readonly logger: PinoLogger) {}
 
-  use(req: IdentifiedRequest, res: Response, next: NextFunction): void {
+  use(req: IdentifiedRequest, res: ServerResponse, next: () => void): void {
     assignRequestId(req, res);
     const started = Date.now();
     const log = (): void => {

@@ -1,5 +1,5 @@
 import { ArgumentsHost, Catch, ExceptionFilter, HttpException, HttpStatus, Logger } from '@nestjs/common';
-import type { Response } from 'express';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ErrorObject, errorObject, sendDocument } from './jsonapi';
 import { InvalidParameterException } from './search-params';
 
@@ -21,15 +21,19 @@ export class JsonApiExceptionFilter implements ExceptionFilter {
 
   catch(exception: unknown, host: ArgumentsHost): void {
     const http = host.switchToHttp();
-    const res = http.getResponse<Response>();
+    const reply = http.getResponse<FastifyReply>();
     const error = errorOf(exception);
     if (error.status === String(HttpStatus.INTERNAL_SERVER_ERROR)) {
-      this.logger.error({ req: http.getRequest(), err: exception, msg: 'A portal request failed' });
+      this.logger.error({
+        req: http.getRequest<FastifyRequest>().raw,
+        err: exception,
+        msg: 'A portal request failed',
+      });
     }
-    if (res.headersSent) {
-      res.end();
+    if (reply.raw.headersSent) {
+      reply.raw.end();
       return;
     }
-    sendDocument(res, Number(error.status), { errors: [error] });
+    sendDocument(reply, Number(error.status), { errors: [error] });
   }
 }

@@ -5,7 +5,7 @@ import {
   NotAcceptableException,
   UnsupportedMediaTypeException,
 } from '@nestjs/common';
-import type { Request } from 'express';
+import type { FastifyRequest } from 'fastify';
 import { JSONAPI_MEDIA_TYPE } from './jsonapi';
 import { acceptsJsonApi, isParameterisedJsonApi } from './media-type';
 
@@ -13,7 +13,7 @@ import { acceptsJsonApi, isParameterisedJsonApi } from './media-type';
 @Injectable()
 export class JsonApiMediaGuard implements CanActivate {
   canActivate(context: ExecutionContext): boolean {
-    const request = context.switchToHttp().getRequest<Request>();
+    const request = context.switchToHttp().getRequest<FastifyRequest>();
     if (isParameterisedJsonApi(request.headers['content-type'])) {
       throw new UnsupportedMediaTypeException(
         `${JSONAPI_MEDIA_TYPE} must be sent without media type parameters`,

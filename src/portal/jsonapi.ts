@@ -1,5 +1,5 @@
 import { STATUS_CODES } from 'node:http';
-import type { Response } from 'express';
+import type { FastifyReply } from 'fastify';
 
 /**
  * A small typed JSON:API 1.0 serializer: the document shapes the portal sends and the functions
@@ -116,18 +116,15 @@ export function encodeDocument(document: JsonApiDocument): Buffer {
   return Buffer.from(JSON.stringify(document), 'utf8');
 }
 
-/** Writes a document with the bare JSON:API media type (see `sendBody`). */
-export function sendDocument(res: Response, status: number, document: JsonApiDocument): void {
-  sendBody(res, status, encodeDocument(document));
+/** Sends a document with the bare JSON:API media type (see `sendBody`). */
+export function sendDocument(reply: FastifyReply, status: number, document: JsonApiDocument): void {
+  sendBody(reply, status, encodeDocument(document));
 }
 
 /**
- * Writes an encoded document with the bare JSON:API media type. Express's `res.json` would append
- * `; charset=utf-8`, and JSON:API forbids media type parameters on responses.
+ * Sends an encoded document with the bare JSON:API media type: an object sent as it is would be
+ * typed `application/json; charset=utf-8`, and JSON:API forbids media type parameters on responses.
  */
-export function sendBody(res: Response, status: number, body: Buffer): void {
-  res.status(status);
-  res.setHeader('Content-Type', JSONAPI_MEDIA_TYPE);
-  res.setHeader('Content-Length', body.length);
-  res.end(body);
+export function sendBody(reply: FastifyReply, status: number, body: Buffer): void {
+  void reply.code(status).header('Content-Type', JSONAPI_MEDIA_TYPE).send(body);
 }

@@ -1,10 +1,10 @@
-import type { NextFunction, Request, Response } from 'express';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 
 /**
  * CORS for the read API only, so that browser portals on other origins can call it. Tokens travel
  * in `Authorization`, never in cookies, so any origin may be allowed and no credentials are.
  */
-export function portalCors(req: Request, res: Response, next: NextFunction): void {
+export function portalCors(req: IncomingMessage, res: ServerResponse, next: () => void): void {
   res.setHeader('Access-Control-Allow-Origin', '*');
   if (req.method !== 'OPTIONS') {
     next();
@@ -15,5 +15,6 @@ export function portalCors(req: Request, res: Response, next: NextFunction): voi
   res.setHeader('Access-Control-Allow-Methods', 'GET, HEAD, OPTIONS');
   res.setHeader('Access-Control-Allow-Headers', 'Authorization, Accept, Content-Type');
   res.setHeader('Access-Control-Max-Age', '86400');
-  res.status(204).end();
+  res.statusCode = 204;
+  res.end();
 }

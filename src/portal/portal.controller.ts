@@ -1,11 +1,15 @@
 import {
   All,
   Controller,
+  Delete,
   Get,
   HttpException,
   HttpStatus,
   NotFoundException,
   Param,
+  Patch,
+  Post,
+  Put,
   Req,
   Res,
   UseFilters,
@@ -20,7 +24,7 @@ import {
   ApiResponse,
   ApiTags,
 } from '@nestjs/swagger';
-import type { Request, Response } from 'express';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { RequireRole } from '../auth/bearer-auth.guard';
 import { JsonApiExceptionFilter } from './jsonapi-exception.filter';
 import { JsonApiMediaGuard } from './jsonapi-media.guard';
@@ -30,7 +34,7 @@ import { PortalService } from './portal.service';
 import { parseSearchParams, rejectUnsupportedParameters } from './search-params';
 
 /** The query string as sent; independent of how the app's query parser shapes `req.query`. */
-function queryOf(req: Request): URLSearchParams {
+function queryOf(req: FastifyRequest): URLSearchParams {
   const start = req.originalUrl.indexOf('?');
   return new URLSearchParams(start === -1 ? '' : req.originalUrl.slice(start + 1));
 }
@@ -54,24 +58,28 @@ export class PortalController {
   @Get()
   @ApiOperation({ summary: 'Index of the portal API: its version and routes' })
   @ApiResponse({ status: 200, description: 'A meta document naming the routes', schema: INDEX_DOCUMENT })
-  index(@Res() res: Response): void {
-    sendBody(res, HttpStatus.OK, this.portal.index());
+  index(@Res() reply: FastifyReply): void {
+    sendBody(reply, HttpStatus.OK, this.portal.index());
   }
 
   @Get('search')
   @ApiOperation({ summary: 'Search countries, repositories and documentary units' })
   @ApiSearch()
-  async search(@Req() req: Request, @Res() res: Response): Promise<void> {
-    sendBody(res, HttpStatus.OK, await this.portal.search(parseSearchParams(queryOf(req))));
+  async search(@Req() req: FastifyRequest, @Res() reply: FastifyReply): Promise<void> {
+    sendBody(reply, HttpStatus.OK, await this.portal.search(parseSearchParams(queryOf(req))));
   }
 
   @Get(':id')
   @ApiOperation({ summary: 'One item by id, with the holder and parent of a documentary unit' })
   @ApiParam({ name: 'id', description: 'Item id' })
   @ApiFetchResponses()
-  async fetch(@Param('id') id: string, @Req() req: Request, @Res() res: Response): Promise<void> {
+  async fetch(
+    @Param('id') id: string,
+    @Req() req: FastifyRequest,
+    @Res() reply: FastifyReply,
+  ): Promise<void> {
     rejectUnsupportedParameters(queryOf(req));
-    sendBody(res, HttpStatus.OK, await this.portal.fetch(id));
+    sendBody(reply, HttpStatus.OK, await this.portal.fetch(id));
   }
 
   @Get(':id/search')
@@ -84,16 +92,49 @@ export class PortalController {
   @ApiParam({ name: 'id', description: 'Id of the country, repository or documentary unit' })
   @ApiSearch()
   @ApiNotFound()
-  async searchIn(@Param('id') id: string, @Req() req: Request, @Res() res: Response): Promise<void> {
-    sendBody(res, HttpStatus.OK, await this.portal.searchIn(id, parseSearchParams(queryOf(req))));
+  async searchIn(
+    @Param('id') id: string,
+    @Req() req: FastifyRequest,
+    @Res() reply: FastifyReply,
+  ): Promise<void> {
+    sendBody(reply, HttpStatus.OK, await this.portal.searchIn(id, parseSearchParams(queryOf(req))));
   }
 
   /** Anything else under the API answers in JSON:API too, rather than with the app's default page. */
-  @All('{*path}')
+  @All('*')
   @ApiExcludeEndpoint()
-  unknownRoute(@Req() req: Request, @Res({ passthrough: true }) res: Response): never {
+  unknownRoute(@Req() req: FastifyRequest, @Res({ passthrough: true }) reply: FastifyReply): never {
     if (req.method === 'GET' || req.method === 'HEAD') throw new NotFoundException('No such route');
-    res.setHeader('Allow', 'GET, HEAD, OPTIONS');
-    throw new HttpException('The portal API is read-only', HttpStatus.METHOD_NOT_ALLOWED);
+    readOnly(reply);
   }
+
+  // Writes to the index itself, which `*` does not reach and `@All()` would take with its GET.
+  @Post()
+  @ApiExcludeEndpoint()
+  postIndex(@Res({ passthrough: true }) reply: FastifyReply): never {
+    readOnly(reply);
+  }
+
+  @Put()
+  @ApiExcludeEndpoint()
+  putIndex(@Res({ passthrough: true }) reply: FastifyReply): never {
+    readOnly(reply);
+  }
+
+  @Patch()
+  @ApiExcludeEndpoint()
+  patchIndex(@Res({ passthrough: true }) reply: FastifyReply): never {
+    readOnly(reply);
+  }
+
+  @Delete()
+  @ApiExcludeEndpoint()
+  deleteIndex(@Res({ passthrough: true }) reply: FastifyReply): never {
+    readOnly(reply);
+  }
+}
+
+function readOnly(reply: FastifyReply): never {
+  void reply.header('Allow', 'GET, HEAD, OPTIONS');
+  throw new HttpException('The portal API is read-only', HttpStatus.METHOD_NOT_ALLOWED);
 }

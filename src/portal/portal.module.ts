@@ -10,8 +10,8 @@ import { PortalService } from './portal.service';
 })
 export class PortalModule implements NestModule {
   configure(consumer: MiddlewareConsumer): void {
-    // A path, not a route of every method: Nest mounts it as an Express middleware, which the
-    // router passes through at less cost than a route of its own on every request.
-    consumer.apply(portalCors).forRoutes('api/{*path}');
+    // `/api` and every path below it, whatever the method: a middleware runs before routing, so
+    // it also answers preflights, which no route does.
+    consumer.apply(portalCors).forRoutes('api{/*path}');
   }
 }

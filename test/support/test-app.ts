@@ -3,10 +3,11 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { INestApplication, Type } from '@nestjs/common';
+import { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { Test } from '@nestjs/testing';
 import type { DestinationStream } from 'pino';
 import { AppModule } from '../../src/app.module';
-import { configureApp } from '../../src/app.setup';
+import { configureApp, createHttpAdapter } from '../../src/app.setup';
 import { Role } from '../../src/auth/roles';
 import { TokensService } from '../../src/auth/tokens.service';
 import { UsersService } from '../../src/auth/users.service';
@@ -75,9 +76,15 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
         builder = builder.overrideProvider(LOG_DESTINATION).useValue(options.logDestination);
       }
       const moduleRef = await builder.compile();
-      const nestApp = moduleRef.createNestApplication({ bufferLogs: true, bodyParser: false });
+      const nestApp = moduleRef.createNestApplication<NestFastifyApplication>(createHttpAdapter(), {
+        bufferLogs: true,
+        bodyParser: false,
+      });
       configureApp(nestApp);
-      return nestApp.init();
+      await nestApp.init();
+      // Fastify routes requests once its plugins are loaded, which listening would wait for.
+      await nestApp.getHttpAdapter().getInstance().ready();
+      return nestApp;
     });
     const tokens = app.get(TokensService);
     const users = app.get(UsersService);
