@@ -488,6 +488,31 @@ describe('Portal API v1 (through the real app on SQLite)', () => {
       expect(post.status).toBe(405);
       expect(post.headers.allow).toContain('GET');
     });
+
+    it('answers writes to the index itself with 405 in JSON:API', async () => {
+      for (const method of ['post', 'put', 'patch', 'delete'] as const) {
+        const response = checked(
+          await request(testApp.server)[method]('/api/v1').set('Authorization', `Bearer ${token}`),
+        );
+        expect(response.status).toBe(405);
+        expect(response.headers.allow).toContain('GET');
+      }
+    });
+
+    it("routes ids of any length, such as a deep unit's", async () => {
+      const deep = unitWrite([...NIOD, 'l'.repeat(60), 'e'.repeat(60), 'vel'.repeat(20)], {
+        descriptions: [{ languageCode: 'eng', name: 'Deep down' }],
+      });
+      const { id } = deep.bundle;
+      // Longer than the router's default limit for a path parameter (100 characters).
+      expect(id.length).toBeGreaterThan(100);
+      await testApp.store.write((tx) => tx.putItems([deep]));
+      try {
+        expect((await ok(`/api/v1/${id}`)).data.attributes.descriptions[0].name).toBe('Deep down');
+      } finally {
+        await testApp.store.write((tx) => tx.deleteItems([id]));
+      }
+    });
   });
 
   describe('CORS', () => {
