@@ -1,4 +1,3 @@
-import { INestApplication } from '@nestjs/common';
 import { FastifyAdapter, NestFastifyApplication } from '@nestjs/platform-fastify';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
 import { Logger } from 'nestjs-pino';
@@ -40,7 +39,7 @@ export function configureApp(app: NestFastifyApplication): void {
     .setVersion('1')
     .addBearerAuth()
     .build();
-  SwaggerModule.setup('docs', app as INestApplication, () => SwaggerModule.createDocument(app, openApi), {
+  SwaggerModule.setup('docs', app, () => SwaggerModule.createDocument(app, openApi), {
     jsonDocumentUrl: 'docs/openapi.json',
   });
 }
