@@ -154,6 +154,16 @@ describe('POST /import/:format — body kinds', () => {
         expect(response.status).toBe(400);
       }
     });
+
+    it('reads a map larger than the HTTP layer would buffer (1 MiB): the import run reads every body', async () => {
+      const padded = `{${' '.repeat(2 * 1024 * 1024)}"doc.xml": "http://127.0.0.1:9/doc.xml"}`;
+      const response = await app
+        .post('test-lines', { scope: 'r1' })
+        .set('Content-Type', 'application/json')
+        .send(padded);
+      expect(response.status).toBe(400);
+      expect(response.body.details).toContain('URL refused');
+    });
   });
 });
 
