@@ -75,4 +75,14 @@ describe('rawQueryOf', () => {
     expect(rawQueryOf({ a: 'x', b: ['y', 'z'], c: { nested: 'no' } })).toEqual({ a: 'x', b: ['y', 'z'] });
     expect(rawQueryOf(undefined)).toEqual({});
   });
+
+  it('keeps a parameter named __proto__ as a parameter, the prototype untouched', () => {
+    // As a query string parser gives it: an own key, in an object without a prototype.
+    const parsed = JSON.parse('{"__proto__": ["a", "b"], "commit": "true"}') as unknown;
+    const raw = rawQueryOf(parsed);
+    expect(Object.keys(raw)).toEqual(['__proto__', 'commit']);
+    expect(JSON.stringify(raw)).toBe('{"__proto__":["a","b"],"commit":"true"}');
+    expect(Object.getPrototypeOf(raw)).toBeNull();
+    expect(parseImportParams(raw).commit).toBe(true);
+  });
 });

@@ -24,9 +24,13 @@ const DEFAULT_LANG = 'eng';
 const DEFAULT_TAG = '-';
 const BOOLEANS: Record<string, boolean> = { true: true, false: false, '1': true, '0': false };
 
-/** Keeps the string values of a parsed query string (Fastify gives strings and arrays of them). */
+/**
+ * Keeps the string values of a parsed query string (Fastify gives strings and arrays of them), in
+ * an object without a prototype: a parameter named `__proto__` is a parameter like any other,
+ * where assigning it to a plain object would replace the object's prototype.
+ */
 export function rawQueryOf(query: unknown): RawQuery {
-  const raw: RawQuery = {};
+  const raw = Object.create(null) as RawQuery;
   if (typeof query !== 'object' || query === null) return raw;
   for (const [name, value] of Object.entries(query)) {
     if (typeof value === 'string') raw[name] = value;
