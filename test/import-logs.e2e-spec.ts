@@ -57,6 +57,20 @@ describe('import logs', () => {
     expect((await log(again.body.event)).body.touched).toEqual([]);
   });
 
+  it('stores a tag and a parameter named __proto__ like any other', async () => {
+    const response = await app
+      .post('test-lines', { scope: 'r1', commit: 'true', tag: '__proto__' })
+      .query('__proto__=a&__proto__=b')
+      .set('Content-Type', 'application/xml')
+      .send('pl1 Proto');
+    expect(response.status).toBe(201);
+    const stored = (await log(response.body.event)).body;
+    // Own keys of the parsed answer: reading them by name would not tell them from a prototype.
+    expect(Object.entries(stored.log.created_keys)).toEqual([['__proto__', ['r1-pl1']]]);
+    expect(Object.keys(stored.parameters).sort()).toEqual(['__proto__', 'commit', 'scope', 'tag']);
+    expect(Object.getOwnPropertyDescriptor(stored.parameters, '__proto__')?.value).toEqual(['a', 'b']);
+  });
+
   it('answers and stores a log of more ids than one part record holds, in order', async () => {
     const ids = Array.from({ length: 2345 }, (_, index) => `long${String(index).padStart(4, '0')}`);
     const body = ids.map((id) => `${id} Title of ${id}`).join('\n');

@@ -192,6 +192,17 @@ describe('POST /import/:format — the import run', () => {
       });
     });
 
+    it('lists ids under a tag named __proto__ and errors under such a key like any other', async () => {
+      const response = await xml(
+        app.post('test-lines', { scope: 'r1', tolerant: 'true', tag: '__proto__' }),
+        'pr1 Proto\n!invalid __proto__ no name\n',
+      );
+      expect(response.status).toBe(201);
+      // Own keys of the parsed answer: reading them by name would not tell them from a prototype.
+      expect(Object.entries(response.body.created_keys)).toEqual([['__proto__', ['r1-pr1']]]);
+      expect(Object.entries(response.body.errors)).toEqual([['__proto__', '__proto__: name: no name']]);
+    });
+
     it('answers a parse error with its tag, line and column, and commits nothing', async () => {
       const response = await xml(
         app.post('test-lines', { scope: 'r1', commit: 'true', tag: 'broken.xml' }),

@@ -102,7 +102,8 @@ export class ImportRun {
   /** The source tags ids are listed under, and their indexes in that list. */
   private readonly tags: string[] = [];
   private readonly tagIndexes = new Map<string, number>();
-  private readonly errors: Record<string, string> = {};
+  /** By item key, as the source names it: without a prototype, so that any key is a key. */
+  private readonly errors: Record<string, string> = Object.create(null) as Record<string, string>;
 
   /** `ledger` keeps what happened to each id, in the order the log lists them. */
   constructor(
@@ -139,7 +140,13 @@ export class ImportRun {
     event: string | null,
     alsoTouched: readonly string[] = [],
   ): { log: ImportLogDocument<WalkedIds>; touched: WalkedIds } {
-    const keys: Record<Status, Record<string, WalkedIds>> = { created: {}, updated: {}, unchanged: {} };
+    // By source tag, which the request names: without a prototype, so that any tag is a key.
+    const byTag = () => Object.create(null) as Record<string, WalkedIds>;
+    const keys: Record<Status, Record<string, WalkedIds>> = {
+      created: byTag(),
+      updated: byTag(),
+      unchanged: byTag(),
+    };
     const counts: Record<Status, number> = { created: 0, updated: 0, unchanged: 0 };
     for (const list of this.ledger.tagLists()) {
       keys[list.status][this.tags[list.tagIndex]] = new WalkedIds(list.count, () =>
