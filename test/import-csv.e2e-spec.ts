@@ -207,6 +207,16 @@ describe('POST /import/csv', () => {
 
       expect(response.body.details.message).toBe('- has no header row');
     });
+
+    it('refuses a column named __proto__, naming it, and imports nothing', async () => {
+      const response = await importCsv('objectIdentifier,name,__proto__\nproto1,Proto,a||b\n').expect(400);
+
+      expect(response.body.details).toMatchObject({
+        message: 'The header row of - names column 3 __proto__, which no field may be called',
+        key: 'row 1',
+      });
+      expect(await stored('nl-r1-proto1')).toBeUndefined();
+    });
   });
 
   describe('other item types, chosen by importer', () => {

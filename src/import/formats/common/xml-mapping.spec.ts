@@ -1,3 +1,4 @@
+import { ImportInputError } from '../read-events';
 import { parseProperties, XmlMapping } from './xml-mapping';
 
 describe('parseProperties', () => {
@@ -31,6 +32,13 @@ describe('parseProperties', () => {
 });
 
 describe('XmlMapping', () => {
+  it('refuses a mapping to __proto__, which no field may be called', () => {
+    for (const line of ['did/unittitle/=__proto__', 'did/unitid/@label=__proto__']) {
+      expect(() => XmlMapping.parse(`${line}\n`)).toThrow(ImportInputError);
+      expect(() => XmlMapping.parse(line)).toThrow(`properties: ${line}: no field may be called __proto__`);
+    }
+  });
+
   const mapping = XmlMapping.parse(
     [
       'did/unittitle/=name',

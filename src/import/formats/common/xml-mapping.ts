@@ -1,3 +1,6 @@
+import { PROTOTYPE_KEY } from '../../../items/bundle';
+import { ImportInputError } from '../read-events';
+
 /**
  * The reference system's `path=field` mappings (`XmlImportProperties`): which field an element's
  * text or an attribute's value goes to, looked up by the element's path.
@@ -138,6 +141,9 @@ export class XmlMapping {
   }
 
   private add(key: string, field: string): void {
+    if (field === PROTOTYPE_KEY) {
+      throw new ImportInputError(`properties: ${key}=${field}: no field may be called ${PROTOTYPE_KEY}`);
+    }
     if (key.startsWith('@')) {
       this.aliases.set(key.slice(1), field);
       return;

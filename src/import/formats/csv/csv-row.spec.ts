@@ -17,6 +17,12 @@ describe('headerFields', () => {
       'The header row of t.csv names no field for column 2',
     );
   });
+
+  it('refuses a column named __proto__, which no field may be called', () => {
+    const header = () => headerFields({ row: 1, cells: ['objectIdentifier', '__proto__'] }, 't.csv');
+    expect(header).toThrow(ImportInputError);
+    expect(header).toThrow('The header row of t.csv names column 2 __proto__, which no field may be called');
+  });
 });
 
 describe('csvRow', () => {

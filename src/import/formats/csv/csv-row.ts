@@ -1,3 +1,4 @@
+import { PROTOTYPE_KEY } from '../../../items/bundle';
 import { RawNode, normaliseSpace } from '../common/raw-node';
 import { ImportContext, ImportInputError, ItemRejected } from '../format-reader';
 import { singleParameter } from '../format-params';
@@ -50,12 +51,17 @@ const SCRIPT_FIELD_PREFIX = 'script';
 /** The header's field names; as in the reference, white space inside a name is dropped. */
 export function headerFields(record: CsvRecord, tag: string): string[] {
   const fields = record.cells.map((cell) => cell.replace(WHITE_SPACE, ''));
+  const where = { tag, key: `row ${record.row}` };
   const blank = fields.indexOf('');
   if (blank !== -1) {
-    throw new ImportInputError(`The header row of ${tag} names no field for column ${blank + 1}`, {
-      tag,
-      key: `row ${record.row}`,
-    });
+    throw new ImportInputError(`The header row of ${tag} names no field for column ${blank + 1}`, where);
+  }
+  const reserved = fields.indexOf(PROTOTYPE_KEY);
+  if (reserved !== -1) {
+    throw new ImportInputError(
+      `The header row of ${tag} names column ${reserved + 1} ${PROTOTYPE_KEY}, which no field may be called`,
+      where,
+    );
   }
   return fields;
 }
