@@ -1,4 +1,4 @@
-import { Bundle, Props } from '../../../items/bundle';
+import { Bundle, Props, PROTOTYPE_KEY } from '../../../items/bundle';
 import { NodeType } from '../../../items/item-types';
 import { ItemProduced } from '../read-events';
 import { FlatReader, NameWriter } from './flat-lists';
@@ -126,7 +126,7 @@ export class FlatItemReader extends FlatReader<ItemProduced> {
       const key = this.name();
       const read = value.call(this, this.take());
       // An own `__proto__` key (JSON.parse makes them) would set the prototype if assigned.
-      if (key === '__proto__') Object.defineProperty(object, key, { ...OWN, value: read });
+      if (key === PROTOTYPE_KEY) Object.defineProperty(object, key, { ...OWN, value: read });
       else object[key] = read;
     }
     return object;
