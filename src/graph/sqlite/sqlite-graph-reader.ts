@@ -18,7 +18,6 @@ import { SCORE, searchSql, SearchSql, Subtree } from './search-sql';
 import { firstInOrder, Leaders, leaders, matchAll, Postings, postingsOf } from './ranked-text';
 import {
   ridOfTextRow,
-  textRow,
   textRowOfCode,
   textRowRange,
   typeBit,
@@ -109,8 +108,9 @@ const ITEM_ORDER = 'item order';
 const RIDS_PER_POSTINGS_ROW = 2;
 /** Along the path index alone: the items' types come from the item order. */
 const SELECT_SUBTREE_RIDS = 'SELECT rid FROM item WHERE path >= ? AND path < ?';
-const SELECT_CHILD_ROWS = `
-  SELECT DISTINCT n.rid, n.type FROM edge e JOIN item n ON n.id = e.src
+/** Along the edge and id indexes alone, likewise. */
+const SELECT_CHILD_RIDS = `
+  SELECT DISTINCT n.rid FROM edge e JOIN item n ON n.id = e.src
   WHERE e.dst = ? AND e.type IN (${CHILD_EDGES})`;
 const SELECT_REFS_BY_RID = 'SELECT rid, id, type FROM item WHERE rid IN (SELECT value FROM json_each(?))';
 
@@ -559,8 +559,8 @@ export class SqliteGraphReader implements GraphReader {
   }
 
   /**
-   * The full-text rows of a search scope's items, ascending, kept per store version. A subtree's
-   * items are read along the path index alone (a few ms for thousands of units; with their types
+   * The full-text rows of a search scope's items, ascending, kept per store version. The items' rids
+   * are read along indexes alone (a subtree's, a few ms for thousands of units; with their types
    * from the table, three times that), their types taken from the item `order`.
    */
   private scopeRows(
@@ -571,20 +571,12 @@ export class SqliteGraphReader implements GraphReader {
     return this.cached(
       `scope rows\0${scope.depth}\0${scope.id}`,
       () => {
-        const rows =
+        const rids = (
           scope.depth === 'children'
-            ? Float64Array.from(
-                this.statement(SELECT_CHILD_ROWS, 'raw').all(scope.id) as [number, string][],
-                ([rid, type]) => textRow(rid, type),
-              )
-            : Float64Array.from(
-                this.statement(SELECT_SUBTREE_RIDS, 'pluck').all(
-                  subtree!.below,
-                  subtree!.belowEnd,
-                ) as number[],
-                (rid) => textRowOfCode(rid, order.typeCodes[rid]),
-              );
-        return rows.sort();
+            ? this.statement(SELECT_CHILD_RIDS, 'pluck').all(scope.id)
+            : this.statement(SELECT_SUBTREE_RIDS, 'pluck').all(subtree!.below, subtree!.belowEnd)
+        ) as number[];
+        return Float64Array.from(rids, (rid) => textRowOfCode(rid, order.typeCodes[rid])).sort();
       },
       (rows) => 1 + Math.ceil(rows.length / 8),
     );
