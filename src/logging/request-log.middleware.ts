@@ -4,6 +4,8 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { PinoLogger } from 'nestjs-pino';
 
 const REQUEST_ID_HEADER = 'X-Request-Id';
+/** As Node keys incoming headers. */
+const INCOMING_REQUEST_ID = REQUEST_ID_HEADER.toLowerCase();
 /** An incoming request id is kept only when it is short and made of safe characters. */
 const SANE_REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
 
@@ -15,7 +17,7 @@ export type IdentifiedRequest = IncomingMessage & { id?: string };
 
 /** The request's id: the incoming one when it is sane, else a new UUID; echoed in the response. */
 function assignRequestId(req: IdentifiedRequest, res: ServerResponse): void {
-  const incoming = req.headers[REQUEST_ID_HEADER.toLowerCase()];
+  const incoming = req.headers[INCOMING_REQUEST_ID];
   req.id = typeof incoming === 'string' && SANE_REQUEST_ID.test(incoming) ? incoming : randomUUID();
   res.setHeader(REQUEST_ID_HEADER, req.id);
 }
