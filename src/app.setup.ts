@@ -1,3 +1,4 @@
+import { NestApplicationOptions } from '@nestjs/common';
 import { FastifyAdapter, NestFastifyApplication } from '@nestjs/platform-fastify';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
 import { Logger } from 'nestjs-pino';
@@ -22,6 +23,13 @@ export function createHttpAdapter(): FastifyAdapter {
     routerOptions: { maxParamLength: MAX_PARAM_LENGTH, ignoreTrailingSlash: true },
   });
 }
+
+/**
+ * How `main.ts`, the tests and the benchmarks create the app: logs buffered until the app's own
+ * logger takes them (`configureApp`), and without Nest's body parsers, which it would register as
+ * the app starts, after `configureApp` has left every body to the import run.
+ */
+export const APP_OPTIONS: NestApplicationOptions = { bufferLogs: true, bodyParser: false };
 
 /**
  * Everything `main.ts` does to the application besides listening, shared with the end-to-end

@@ -4,16 +4,13 @@ import cluster from 'node:cluster';
 import { existsSync } from 'node:fs';
 import { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { AppModule } from './app.module';
-import { configureApp, createHttpAdapter } from './app.setup';
+import { APP_OPTIONS, configureApp, createHttpAdapter } from './app.setup';
 import { superviseHttpWorkers } from './cluster/http-workers';
 import { AppConfig, loadConfig } from './config/app-config';
 import { GraphStore } from './graph/graph-store';
 
 async function serve(config: AppConfig): Promise<void> {
-  const app = await NestFactory.create<NestFastifyApplication>(AppModule, createHttpAdapter(), {
-    bufferLogs: true,
-    bodyParser: false,
-  });
+  const app = await NestFactory.create<NestFastifyApplication>(AppModule, createHttpAdapter(), APP_OPTIONS);
   configureApp(app);
   app.enableShutdownHooks();
   // Every interface, IPv6 and IPv4, as Node listens by default (Fastify's default is loopback).

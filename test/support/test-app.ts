@@ -7,7 +7,7 @@ import { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { Test } from '@nestjs/testing';
 import type { DestinationStream } from 'pino';
 import { AppModule } from '../../src/app.module';
-import { configureApp, createHttpAdapter } from '../../src/app.setup';
+import { APP_OPTIONS, configureApp, createHttpAdapter } from '../../src/app.setup';
 import { Role } from '../../src/auth/roles';
 import { TokensService } from '../../src/auth/tokens.service';
 import { UsersService } from '../../src/auth/users.service';
@@ -76,10 +76,10 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
         builder = builder.overrideProvider(LOG_DESTINATION).useValue(options.logDestination);
       }
       const moduleRef = await builder.compile();
-      const nestApp = moduleRef.createNestApplication<NestFastifyApplication>(createHttpAdapter(), {
-        bufferLogs: true,
-        bodyParser: false,
-      });
+      const nestApp = moduleRef.createNestApplication<NestFastifyApplication>(
+        createHttpAdapter(),
+        APP_OPTIONS,
+      );
       configureApp(nestApp);
       await nestApp.init();
       // Fastify routes requests once its plugins are loaded, which listening would wait for.
