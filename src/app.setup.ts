@@ -2,6 +2,7 @@ import { NestApplicationOptions } from '@nestjs/common';
 import { FastifyAdapter, NestFastifyApplication } from '@nestjs/platform-fastify';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
 import { Logger } from 'nestjs-pino';
+import { answerRefusal, registerRefusalAnswers } from './router-refusals';
 
 /**
  * The longest path parameter routed, such as an item id in `/api/v1/{id}`: any that fits in a
@@ -21,6 +22,7 @@ export function createHttpAdapter(): FastifyAdapter {
   return new FastifyAdapter({
     requestTimeout: REQUEST_TIMEOUT_MS,
     routerOptions: { maxParamLength: MAX_PARAM_LENGTH, ignoreTrailingSlash: true },
+    frameworkErrors: answerRefusal,
   });
 }
 
@@ -37,6 +39,7 @@ export const APP_OPTIONS: NestApplicationOptions = { bufferLogs: true, bodyParse
  */
 export function configureApp(app: NestFastifyApplication): void {
   app.useLogger(app.get(Logger));
+  registerRefusalAnswers(app);
   leaveBodiesUnread(app);
   const openApi = new DocumentBuilder()
     .setTitle('Archival data service')

@@ -88,6 +88,22 @@ describe('POST /import/:format — the import run', () => {
       expect(format.status).toBe(404);
     });
 
+    it('answers a path the router cannot decode in the error format, as any other error', async () => {
+      for (const path of ['/import/%ZZ', '/import/logs/%E0%A4%A']) {
+        const response = await request(app.server)
+          .post(path)
+          .set('Content-Type', 'application/xml')
+          .send('a A');
+        expect(response.status).toBe(400);
+        expect(response.body).toEqual({
+          status: 400,
+          error: 'Bad Request',
+          details: expect.stringMatching(/not a valid URL/),
+        });
+        expect(response.headers['x-request-id']).toEqual(expect.any(String));
+      }
+    });
+
     it('refuses a scope of a type the format does not take, and a missing required scope', async () => {
       const wrongType = await xml(app.post('test-lines', { scope: app.userId }), 'a A');
       expect(wrongType.status).toBe(400);

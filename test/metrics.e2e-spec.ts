@@ -47,6 +47,14 @@ describe('GET /metrics', () => {
     expect(await sample('http_requests_total{method="GET",status="404"}')).toBe(before + 1);
   });
 
+  it('counts requests that the router refuses before any middleware (a malformed path)', async () => {
+    const refused = 'http_requests_total{method="GET",status="400"}';
+    const before = await sample(refused);
+    await request(t.server).get('/import/logs/%ZZ').expect(400);
+    await request(t.server).get('/%ZZ').expect(400);
+    expect(await sample(refused)).toBe(before + 2);
+  });
+
   it("counts requests that another module's middleware answers itself (a CORS preflight)", async () => {
     const preflights = 'http_requests_total{method="OPTIONS",status="204"}';
     const before = await sample(preflights);

@@ -499,6 +499,20 @@ describe('Portal API v1 (through the real app on SQLite)', () => {
       }
     });
 
+    it('answers a path the router cannot decode with a JSON:API 400, as any other error', async () => {
+      // The router refuses a malformed percent-escape before any route, middleware or filter runs.
+      for (const path of ['/api/v1/%ZZ', '/api/v1/%E0%A4%A/search?q=a', '/api/%ZZ']) {
+        const response = checked(
+          await request(testApp.server).get(path).set('Origin', 'https://viewer.example'),
+        );
+        expect(response.status).toBe(400);
+        expect(response.body.errors[0]).toMatchObject({ status: '400', title: 'Bad Request' });
+        expect(response.body.errors[0].detail).toMatch(/not a valid URL/);
+        expect(response.headers['access-control-allow-origin']).toBe('*');
+        expect(response.headers['x-request-id']).toEqual(expect.any(String));
+      }
+    });
+
     it("routes ids of any length, such as a deep unit's", async () => {
       const deep = unitWrite([...NIOD, 'l'.repeat(60), 'e'.repeat(60), 'vel'.repeat(20)], {
         descriptions: [{ languageCode: 'eng', name: 'Deep down' }],

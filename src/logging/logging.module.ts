@@ -21,8 +21,9 @@ import { RequestMetricsMiddleware } from './request-metrics.middleware';
 @Module({
   imports: [AppLoggerModule, AuthModule],
   controllers: [ImportLogController, MetricsController],
-  providers: [ImportLogService, MetricsService],
-  exports: [ImportLogService, MetricsService],
+  // The request log and metrics are providers too, for what the router answers itself (router-refusals.ts).
+  providers: [ImportLogService, MetricsService, RequestLogMiddleware, RequestMetricsMiddleware],
+  exports: [ImportLogService, MetricsService, RequestLogMiddleware, RequestMetricsMiddleware],
 })
 export class LoggingModule implements NestModule {
   configure(consumer: MiddlewareConsumer): void {
