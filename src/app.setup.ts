@@ -2,7 +2,7 @@ import { NestApplicationOptions } from '@nestjs/common';
 import { FastifyAdapter, NestFastifyApplication } from '@nestjs/platform-fastify';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
 import { Logger } from 'nestjs-pino';
-import { answerRefusal, registerRefusalAnswers } from './router-refusals';
+import { answerRefusal, registerRefusalAnswers } from './interface-errors';
 
 /**
  * The longest path parameter routed, such as an item id in `/api/v1/{id}`: any that fits in a

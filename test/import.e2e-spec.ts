@@ -104,6 +104,19 @@ describe('POST /import/:format — the import run', () => {
       }
     });
 
+    it('answers a Content-Type that cannot be parsed, and an unknown route, in the error format', async () => {
+      const unparsable = await app.post('test-lines').set('Content-Type', ';;;').send('a A');
+      expect(unparsable.status).toBe(415);
+      expect(unparsable.body).toEqual({
+        status: 415,
+        error: 'Unsupported Media Type',
+        details: expect.any(String),
+      });
+      const unknown = await request(app.server).get('/import/test-lines');
+      expect(unknown.status).toBe(404);
+      expect(unknown.body).toEqual({ status: 404, error: 'Not Found', details: expect.any(String) });
+    });
+
     it('refuses a scope of a type the format does not take, and a missing required scope', async () => {
       const wrongType = await xml(app.post('test-lines', { scope: app.userId }), 'a A');
       expect(wrongType.status).toBe(400);

@@ -487,6 +487,16 @@ describe('Portal API v1 (through the real app on SQLite)', () => {
       );
       expect(post.status).toBe(405);
       expect(post.headers.allow).toContain('GET');
+      // Routes no controller of the API has, and a request Fastify refuses before any handler.
+      expect((await get('/api/v2/search')).status).toBe(404);
+      const unparsable = checked(
+        await request(testApp.server)
+          .post('/api/v1/search')
+          .set('Authorization', `Bearer ${token}`)
+          .set('Content-Type', ';;;')
+          .send('x'),
+      );
+      expect(unparsable.status).toBe(415);
     });
 
     it('answers writes to the index itself with 405 in JSON:API', async () => {

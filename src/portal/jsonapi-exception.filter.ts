@@ -3,6 +3,8 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ErrorObject, errorObject, sendDocument } from './jsonapi';
 import { InvalidParameterException } from './search-params';
 
+const logger = new Logger('PortalApi');
+
 function errorOf(exception: unknown): ErrorObject {
   if (exception instanceof InvalidParameterException) {
     return errorObject(exception.getStatus(), exception.message, exception.parameter);
@@ -12,28 +14,26 @@ function errorOf(exception: unknown): ErrorObject {
 }
 
 /**
- * Renders every failure of a portal request (guards included: 401, 403, 406, 415) as a JSON:API
- * error document. Server faults are logged here and never described to the client.
+ * Answers a failed portal request with a JSON:API error document. Server faults are logged here
+ * and never described to the client.
  */
+export function sendJsonApiError(exception: unknown, request: FastifyRequest, reply: FastifyReply): void {
+  const error = errorOf(exception);
+  if (error.status === String(HttpStatus.INTERNAL_SERVER_ERROR)) {
+    logger.error({ req: request.raw, err: exception, msg: 'A portal request failed' });
+  }
+  if (reply.raw.headersSent) {
+    reply.raw.end();
+    return;
+  }
+  sendDocument(reply, Number(error.status), { errors: [error] });
+}
+
+/** Renders every failure of a portal request (guards included: 401, 403, 406, 415) as JSON:API. */
 @Catch()
 export class JsonApiExceptionFilter implements ExceptionFilter {
-  private readonly logger = new Logger('PortalApi');
-
   catch(exception: unknown, host: ArgumentsHost): void {
     const http = host.switchToHttp();
-    const reply = http.getResponse<FastifyReply>();
-    const error = errorOf(exception);
-    if (error.status === String(HttpStatus.INTERNAL_SERVER_ERROR)) {
-      this.logger.error({
-        req: http.getRequest<FastifyRequest>().raw,
-        err: exception,
-        msg: 'A portal request failed',
-      });
-    }
-    if (reply.raw.headersSent) {
-      reply.raw.end();
-      return;
-    }
-    sendDocument(reply, Number(error.status), { errors: [error] });
+    sendJsonApiError(exception, http.getRequest<FastifyRequest>(), http.getResponse<FastifyReply>());
   }
 }

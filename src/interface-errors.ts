@@ -1,0 +1,93 @@
+import { ArgumentsHost, Catch, HttpException, HttpStatus } from '@nestjs/common';
+import { BaseExceptionFilter } from '@nestjs/core';
+import type { NestFastifyApplication } from '@nestjs/platform-fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { STATUS_CODES } from 'node:http';
+import { sendImportError } from './import/import-error.filter';
+import { IdentifiedRequest, RequestLogMiddleware } from './logging/request-log.middleware';
+import { RequestMetricsMiddleware } from './logging/request-metrics.middleware';
+import { sendJsonApiError } from './portal/jsonapi-exception.filter';
+import { portalCors } from './portal/portal-cors.middleware';
+
+type ErrorSender = (exception: unknown, request: FastifyRequest, reply: FastifyReply) => void;
+
+/** The interfaces whose errors have a format of their own, by the first segment of their paths. */
+const INTERFACE_OF_PATH = /^\/(api|import)(?:[/?]|$)/;
+
+/** How the interface a path names answers an error; undefined where Nest's format serves. */
+function errorSenderOf(url: string | undefined): ErrorSender | undefined {
+  switch (INTERFACE_OF_PATH.exec(url ?? '')?.[1]) {
+    case 'api':
+      return sendJsonApiError;
+    case 'import':
+      return sendImportError;
+    default:
+      return undefined;
+  }
+}
+
+/**
+ * The errors no controller's filter sees: unknown routes (404) and what Fastify refuses after the
+ * middleware but before a route's handler (a Content-Type it cannot parse: 415), answered in the
+ * format of the interface their path names, as its controllers answer theirs.
+ */
+@Catch()
+export class InterfaceErrorFilter extends BaseExceptionFilter {
+  override catch(exception: unknown, host: ArgumentsHost): void {
+    const http = host.switchToHttp();
+    const request = http.getRequest<FastifyRequest>();
+    const send = errorSenderOf(request.raw.url);
+    if (send === undefined) return super.catch(exception, host);
+    send(exception, request, http.getResponse<FastifyReply>());
+  }
+}
+
+type Refusal = (error: FastifyError, request: FastifyRequest, reply: FastifyReply) => void;
+
+/** What each configured app answers its router's refusals with (`answerRefusal`). */
+const appRefusals = new WeakMap<FastifyInstance, Refusal>();
+
+/** Fastify's own detail for a malformed path echoes the path in quotes, and does not say why. */
+const DETAILS: Record<string, string> = {
+  FST_ERR_BAD_URL: 'The path is not a valid URL: a % must begin an escape of two hexadecimal digits',
+};
+
+/**
+ * Fastify's router refuses a path whose percent-encoding is malformed (400), or with a segment
+ * longer than it routes (414, which Node's limit on a request's head forestalls as it stands),
+ * before any hook, middleware or filter runs: its answer is a JSON of its own, with no request id,
+ * log line or count. This answers them as the app answers any other error of the interface the
+ * path names, through the request log and metrics. Set as Fastify's `frameworkErrors`, which must
+ * be given before the app exists: the app registers its answer when it is configured
+ * (`registerRefusalAnswers`).
+ */
+export function answerRefusal(error: FastifyError, request: FastifyRequest, reply: FastifyReply): void {
+  const answer = appRefusals.get(request.server) ?? refuse;
+  answer(error, request, reply);
+}
+
+export function registerRefusalAnswers(app: NestFastifyApplication): void {
+  const requestLog = app.get(RequestLogMiddleware);
+  const metrics = app.get(RequestMetricsMiddleware);
+  appRefusals.set(app.getHttpAdapter().getInstance(), (error, request, reply) => {
+    // Typed by Fastify with its own request id, which Fastify's logging, left off here, would set.
+    const raw = request.raw as IdentifiedRequest;
+    requestLog.use(raw, reply.raw, () => metrics.use(raw, reply.raw, () => refuse(error, request, reply)));
+  });
+}
+
+function refuse(error: FastifyError, request: FastifyRequest, reply: FastifyReply): void {
+  const status = error.statusCode ?? HttpStatus.BAD_REQUEST;
+  const exception = new HttpException(DETAILS[error.code] ?? error.message, status);
+  const send = errorSenderOf(request.raw.url);
+  if (send === undefined) {
+    void reply
+      .code(status)
+      .send({ statusCode: status, message: exception.message, error: STATUS_CODES[status] });
+  } else if (send === sendJsonApiError) {
+    // With the CORS header that the API's middleware gives every other answer.
+    portalCors(request.raw, reply.raw, () => send(exception, request, reply));
+  } else {
+    send(exception, request, reply);
+  }
+}
