@@ -3,6 +3,13 @@ import { createWriteStream } from 'node:fs';
 import type { IncomingMessage } from 'node:http';
 import { badRequest, ImportHttpError, tooLarge } from '../import-errors';
 
+/**
+ * Bytes the spool file's stream holds before it asks the body to wait. With its default (16 KiB)
+ * each 64 KiB chunk of the body waited for its own write: 286 MB took 0.69–1.02 s to spool; with
+ * writes in flight while the next chunks arrive, 0.54–0.62 s.
+ */
+const SPOOL_BUFFER_BYTES = 1024 * 1024;
+
 function overLimit(maxBytes: number): ImportHttpError {
   return tooLarge(`The request body is larger than the limit of ${maxBytes} bytes (IMPORT_MAX_BODY_BYTES)`);
 }
@@ -23,7 +30,7 @@ export interface SpooledBody {
 export function spoolBody(request: IncomingMessage, file: string, maxBytes: number): Promise<SpooledBody> {
   if (Number(request.headers['content-length']) > maxBytes) return Promise.reject(overLimit(maxBytes));
   return new Promise((resolve, reject) => {
-    const out = createWriteStream(file);
+    const out = createWriteStream(file, { highWaterMark: SPOOL_BUFFER_BYTES });
     const digest = createHash('sha256');
     let size = 0;
     let refusal: ImportHttpError | undefined;
