@@ -2,7 +2,7 @@ import { ArgumentsHost, Catch, HttpException, HttpStatus } from '@nestjs/common'
 import { BaseExceptionFilter } from '@nestjs/core';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { STATUS_CODES } from 'node:http';
+import { IncomingMessage, ServerResponse, STATUS_CODES } from 'node:http';
 import { sendImportError } from './import/import-error.filter';
 import { IdentifiedRequest, RequestLogMiddleware } from './logging/request-log.middleware';
 import { RequestMetricsMiddleware } from './logging/request-metrics.middleware';
@@ -10,20 +10,22 @@ import { sendJsonApiError } from './portal/jsonapi-exception.filter';
 import { portalCors } from './portal/portal-cors.middleware';
 
 type ErrorSender = (exception: unknown, request: FastifyRequest, reply: FastifyReply) => void;
+type Middleware = (request: IncomingMessage, response: ServerResponse, next: () => void) => void;
 
-/** The interfaces whose errors have a format of their own, by the first segment of their paths. */
-const INTERFACE_OF_PATH = /^\/(api|import)(?:[/?]|$)/;
+/**
+ * The interfaces whose errors have a format of their own, by the first segment of their paths:
+ * how each answers an error, and the middleware of its own that its answers pass.
+ */
+const INTERFACES = new Map<string, { send: ErrorSender; middleware?: Middleware }>([
+  ['api', { send: sendJsonApiError, middleware: portalCors }],
+  ['import', { send: sendImportError }],
+]);
+const FIRST_SEGMENT = /^\/([^/?]*)/;
 
-/** How the interface a path names answers an error; undefined where Nest's format serves. */
-function errorSenderOf(url: string | undefined): ErrorSender | undefined {
-  switch (INTERFACE_OF_PATH.exec(url ?? '')?.[1]) {
-    case 'api':
-      return sendJsonApiError;
-    case 'import':
-      return sendImportError;
-    default:
-      return undefined;
-  }
+/** The interface a request's path names, if it has an error format of its own. */
+function interfaceOf(request: FastifyRequest) {
+  const segment = FIRST_SEGMENT.exec(request.raw.url ?? '')?.[1];
+  return segment === undefined ? undefined : INTERFACES.get(segment);
 }
 
 /**
@@ -36,9 +38,9 @@ export class InterfaceErrorFilter extends BaseExceptionFilter {
   override catch(exception: unknown, host: ArgumentsHost): void {
     const http = host.switchToHttp();
     const request = http.getRequest<FastifyRequest>();
-    const send = errorSenderOf(request.raw.url);
-    if (send === undefined) return super.catch(exception, host);
-    send(exception, request, http.getResponse<FastifyReply>());
+    const errors = interfaceOf(request);
+    if (errors === undefined) return super.catch(exception, host);
+    errors.send(exception, request, http.getResponse<FastifyReply>());
   }
 }
 
@@ -79,15 +81,14 @@ export function registerRefusalAnswers(app: NestFastifyApplication): void {
 function refuse(error: FastifyError, request: FastifyRequest, reply: FastifyReply): void {
   const status = error.statusCode ?? HttpStatus.BAD_REQUEST;
   const exception = new HttpException(DETAILS[error.code] ?? error.message, status);
-  const send = errorSenderOf(request.raw.url);
-  if (send === undefined) {
+  const errors = interfaceOf(request);
+  if (errors === undefined) {
     void reply
       .code(status)
       .send({ statusCode: status, message: exception.message, error: STATUS_CODES[status] });
-  } else if (send === sendJsonApiError) {
-    // With the CORS header that the API's middleware gives every other answer.
-    portalCors(request.raw, reply.raw, () => send(exception, request, reply));
-  } else {
-    send(exception, request, reply);
+    return;
   }
+  // The interface's own middleware (the API's CORS header), which the router's refusal skipped.
+  const middleware = errors.middleware ?? ((_request, _response, next) => next());
+  middleware(request.raw, reply.raw, () => errors.send(exception, request, reply));
 }

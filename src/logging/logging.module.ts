@@ -21,7 +21,8 @@ import { RequestMetricsMiddleware } from './request-metrics.middleware';
 @Module({
   imports: [AppLoggerModule, AuthModule],
   controllers: [ImportLogController, MetricsController],
-  // The request log and metrics are providers too, for what the router answers itself (interface-errors.ts).
+  // The request log and metrics are providers too, for the requests that the router answers
+  // itself (interface-errors.ts).
   providers: [ImportLogService, MetricsService, RequestLogMiddleware, RequestMetricsMiddleware],
   exports: [ImportLogService, MetricsService, RequestLogMiddleware, RequestMetricsMiddleware],
 })
