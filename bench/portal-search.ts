@@ -14,7 +14,8 @@
  * The app runs as production runs it, from JavaScript (transpiled into `bench/out/js-<pid>`).
  *
  * `node -r ts-node/register/transpile-only bench/portal-search.ts`; `BENCH_UNITS` and
- * `BENCH_REQUESTS` scale it down; `BENCH_HTTP_WORKERS` sets `HTTP_WORKERS`; `BENCH_NODE_OPTIONS`
+ * `BENCH_REQUESTS` scale it down; `BENCH_CLIENTS` sets the clients (the target is for 50, and is
+ * judged only then); `BENCH_HTTP_WORKERS` sets `HTTP_WORKERS`; `BENCH_NODE_OPTIONS`
  * runs the service with Node options, such as `--cpu-prof --cpu-prof-dir=<folder>`.
  */
 import { availableParallelism, cpus, loadavg } from 'node:os';
@@ -31,7 +32,9 @@ import { ServiceProcess, spawnService, untilHealthy } from '../test/support/serv
 
 const UNIT_COUNT = Number(process.env.BENCH_UNITS ?? 100_000);
 const REQUESTS_PER_SCENARIO = Number(process.env.BENCH_REQUESTS ?? 5_000);
-const CLIENTS = 50;
+/** The clients of DESIGN.md §8's target. */
+const TARGET_CLIENTS = 50;
+const CLIENTS = Number(process.env.BENCH_CLIENTS ?? TARGET_CLIENTS);
 /** Processes serving HTTP (`HTTP_WORKERS`): by default one per core. */
 const HTTP_WORKERS = Number(process.env.BENCH_HTTP_WORKERS ?? availableParallelism());
 const WARM_UP_REQUESTS_PER_SCENARIO = 100;
@@ -386,9 +389,10 @@ export async function main(): Promise<object> {
         zipfText:
           'realistic repeated-query mix (Zipf over 2,000 queries), not a worst case; the scenarios above are worst cases, about half their requests or more distinct',
       },
-      targetMet: Object.values(results).every(
-        (result) => result.p99Ms < TARGET_P99_MS && result.errors === 0,
-      ),
+      targetMet:
+        CLIENTS === TARGET_CLIENTS
+          ? Object.values(results).every((result) => result.p99Ms < TARGET_P99_MS && result.errors === 0)
+          : null,
       scenarios: results,
       reference: { zipfTextAgain: warmZipf, bareNodeServer: reference },
     };
