@@ -3,10 +3,10 @@ import { BaseExceptionFilter } from '@nestjs/core';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { IncomingMessage, ServerResponse, STATUS_CODES } from 'node:http';
-import { sendImportError } from './import/import-error.filter';
+import { sendImportError } from './import/import-errors';
 import { IdentifiedRequest, RequestLogMiddleware } from './logging/request-log.middleware';
 import { RequestMetricsMiddleware } from './logging/request-metrics.middleware';
-import { sendJsonApiError } from './portal/jsonapi-exception.filter';
+import { sendJsonApiError } from './portal/jsonapi-errors';
 import { portalCors } from './portal/portal-cors.middleware';
 
 type ErrorSender = (exception: unknown, request: FastifyRequest, reply: FastifyReply) => void;
@@ -29,9 +29,10 @@ function interfaceOf(request: FastifyRequest) {
 }
 
 /**
- * The errors no controller's filter sees: unknown routes (404) and what Fastify refuses after the
- * middleware but before a route's handler (a Content-Type it cannot parse: 415), answered in the
- * format of the interface their path names, as its controllers answer theirs.
+ * Every error of a request, answered in the format of the interface its path names: those its
+ * controllers and guards throw, and those no controller sees, unknown routes (404) and what
+ * Fastify refuses after the middleware but before a route's handler (a Content-Type it cannot
+ * parse: 415). Elsewhere, Nest's own format.
  */
 @Catch()
 export class InterfaceErrorFilter extends BaseExceptionFilter {

@@ -1,4 +1,5 @@
-import { HttpException, HttpStatus } from '@nestjs/common';
+import { HttpException, HttpStatus, Logger } from '@nestjs/common';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { STATUS_CODES } from 'node:http';
 import { ErrorBody } from '../logging/import-log.types';
 import { ImportInputError } from './formats/format-reader';
@@ -54,4 +55,19 @@ export function errorBodyOf(exception: unknown): ErrorBody {
     return bodyOf(exception.getStatus(), messageOf(exception));
   }
   return bodyOf(HttpStatus.INTERNAL_SERVER_ERROR, 'The import failed because of a server error');
+}
+
+// Named as the filter that wrote these lines before, which log searches may name.
+const logger = new Logger('ImportErrorFilter');
+
+/**
+ * Answers a failed import (or import-log) request with its `ErrorBody`; server faults are logged.
+ * An answer already begun (an import's streamed answer) is left to the code writing it.
+ */
+export function sendImportError(exception: unknown, request: FastifyRequest, reply: FastifyReply): void {
+  const body = errorBodyOf(exception);
+  if (body.status === HttpStatus.INTERNAL_SERVER_ERROR) {
+    logger.error({ req: request.raw, err: exception, msg: 'An import request failed' });
+  }
+  if (!reply.raw.headersSent) void reply.code(body.status).send(body);
 }

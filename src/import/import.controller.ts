@@ -8,7 +8,6 @@ import {
   Post,
   Req,
   Res,
-  UseFilters,
 } from '@nestjs/common';
 import {
   ApiBearerAuth,
@@ -26,7 +25,6 @@ import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { RequireRole } from '../auth/bearer-auth.guard';
 import { ErrorBodyDto, ImportLogDocumentDto } from '../logging/import-log.dto';
-import { ImportErrorFilter } from './import-error.filter';
 import { rawQueryOf } from './import-params';
 import { ImportService } from './import.service';
 import { jsonChunks } from './json-chunks';
@@ -100,7 +98,6 @@ function ApiImportErrors(): MethodDecorator {
 @ApiTags('import')
 @ApiBearerAuth()
 @Controller('import')
-@UseFilters(ImportErrorFilter)
 export class ImportController {
   private readonly logger = new Logger(ImportController.name);
 

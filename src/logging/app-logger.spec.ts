@@ -1,15 +1,13 @@
-import { Controller, Get, UseFilters } from '@nestjs/common';
+import { Controller, Get } from '@nestjs/common';
 import type { Options } from 'pino-http';
 import request from 'supertest';
 import { preflight } from '../../test/support/preflight';
 import { TestApp, createTestApp } from '../../test/support/test-app';
 import { loadConfig } from '../config/app-config';
-import { JsonApiExceptionFilter } from '../portal/jsonapi-exception.filter';
 import { appLoggerParams } from './app-logger';
 
-/** A route that fails as a server fault would, behind the portal's error filter. */
-@Controller('logger-test')
-@UseFilters(JsonApiExceptionFilter)
+/** A route that fails as a server fault would, under the portal API's path (its error format). */
+@Controller('api/logger-test')
 class FailingController {
   @Get('fault')
   fault(): never {
@@ -85,7 +83,9 @@ describe('application logs (through the real app)', () => {
   });
 
   it('logs a server fault as an error that names the request, beside its request line', async () => {
-    const response = await request(testApp.server).get('/logger-test/fault').set('X-Request-Id', 'fault-1');
+    const response = await request(testApp.server)
+      .get('/api/logger-test/fault')
+      .set('X-Request-Id', 'fault-1');
 
     expect(response.status).toBe(500);
     expect(await requestLogLine('fault-1')).toMatchObject({

@@ -1,7 +1,6 @@
-import { Controller, Get, Param, Query, UseFilters } from '@nestjs/common';
+import { Controller, Get, Param, Query } from '@nestjs/common';
 import { ApiBearerAuth, ApiOperation, ApiParam, ApiQuery, ApiResponse, ApiTags } from '@nestjs/swagger';
 import { RequireRole } from '../auth/bearer-auth.guard';
-import { ImportErrorFilter } from '../import/import-error.filter';
 import { badRequest, notFound } from '../import/import-errors';
 import { RawQuery, rawQueryOf } from '../import/import-params';
 import { ErrorBodyDto, ImportLogPageDto, ImportLogRecordDto } from './import-log.dto';
@@ -55,7 +54,6 @@ function outcome(query: RawQuery): ImportOutcomeName | undefined {
 @ApiResponse({ status: 401, description: 'No valid bearer token', type: ErrorBodyDto })
 @ApiResponse({ status: 403, description: 'The token is not of role ops', type: ErrorBodyDto })
 @Controller('import/logs')
-@UseFilters(ImportErrorFilter)
 @RequireRole('ops')
 export class ImportLogController {
   constructor(private readonly logs: ImportLogService) {}

@@ -12,7 +12,6 @@ import {
   Put,
   Req,
   Res,
-  UseFilters,
   UseGuards,
 } from '@nestjs/common';
 import {
@@ -26,7 +25,6 @@ import {
 } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { RequireRole } from '../auth/bearer-auth.guard';
-import { JsonApiExceptionFilter } from './jsonapi-exception.filter';
 import { JsonApiMediaGuard } from './jsonapi-media.guard';
 import { JSONAPI_MEDIA_TYPE, sendBody } from './jsonapi';
 import { ApiFetchResponses, ApiNotFound, ApiPortalErrors, ApiSearch, INDEX_DOCUMENT } from './portal.openapi';
@@ -49,7 +47,6 @@ function queryOf(req: FastifyRequest): URLSearchParams {
 @ApiProduces(JSONAPI_MEDIA_TYPE)
 @ApiPortalErrors()
 @Controller('api/v1')
-@UseFilters(JsonApiExceptionFilter)
 @RequireRole('portal')
 @UseGuards(JsonApiMediaGuard)
 export class PortalController {

@@ -1,4 +1,4 @@
-import { ArgumentsHost, Catch, ExceptionFilter, HttpException, HttpStatus, Logger } from '@nestjs/common';
+import { HttpException, HttpStatus, Logger } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ErrorObject, errorObject, sendDocument } from './jsonapi';
 import { InvalidParameterException } from './search-params';
@@ -14,8 +14,8 @@ function errorOf(exception: unknown): ErrorObject {
 }
 
 /**
- * Answers a failed portal request with a JSON:API error document. Server faults are logged here
- * and never described to the client.
+ * Answers a failed portal request (guards included: 401, 403, 406, 415) with a JSON:API error
+ * document. Server faults are logged here and never described to the client.
  */
 export function sendJsonApiError(exception: unknown, request: FastifyRequest, reply: FastifyReply): void {
   const error = errorOf(exception);
@@ -27,13 +27,4 @@ export function sendJsonApiError(exception: unknown, request: FastifyRequest, re
     return;
   }
   sendDocument(reply, Number(error.status), { errors: [error] });
-}
-
-/** Renders every failure of a portal request (guards included: 401, 403, 406, 415) as JSON:API. */
-@Catch()
-export class JsonApiExceptionFilter implements ExceptionFilter {
-  catch(exception: unknown, host: ArgumentsHost): void {
-    const http = host.switchToHttp();
-    sendJsonApiError(exception, http.getRequest<FastifyRequest>(), http.getResponse<FastifyReply>());
-  }
 }
