@@ -51,9 +51,7 @@ type Refusal = (error: FastifyError, request: FastifyRequest, reply: FastifyRepl
 const appRefusals = new WeakMap<FastifyInstance, Refusal>();
 
 /** Fastify's own detail for a malformed path echoes the path in quotes, and does not say why. */
-const DETAILS: Record<string, string> = {
-  FST_ERR_BAD_URL: 'The path is not a valid URL: a % must begin an escape of two hexadecimal digits',
-};
+const BAD_URL_DETAIL = 'The path is not a valid URL: a % must begin an escape of two hexadecimal digits';
 
 /**
  * Fastify's router refuses a path whose percent-encoding is malformed (400), or with a segment
@@ -81,7 +79,10 @@ export function registerRefusalAnswers(app: NestFastifyApplication): void {
 
 function refuse(error: FastifyError, request: FastifyRequest, reply: FastifyReply): void {
   const status = error.statusCode ?? HttpStatus.BAD_REQUEST;
-  const exception = new HttpException(DETAILS[error.code] ?? error.message, status);
+  const exception = new HttpException(
+    error.code === 'FST_ERR_BAD_URL' ? BAD_URL_DETAIL : error.message,
+    status,
+  );
   const errors = interfaceOf(request);
   if (errors === undefined) {
     void reply
