@@ -1,7 +1,8 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { RunLedger } from './run-ledger';
+import Database from 'better-sqlite3';
+import { CREATE_LIST_INDEX, LEDGER_SCHEMA, RunLedger, walkPageSql } from './run-ledger';
 
 describe('RunLedger', () => {
   let folder: string;
@@ -72,5 +73,17 @@ describe('RunLedger', () => {
       created,
     );
     expect([...ledger.walkTagList({ status: 'updated', tagIndex: 1, count: 1 })]).toEqual(['id1']);
+  });
+
+  it('walks a page along the list order, not the list index, once the lists are indexed', () => {
+    const db = new Database(':memory:');
+    db.exec(LEDGER_SCHEMA);
+    db.exec(CREATE_LIST_INDEX);
+    const plan = db
+      .prepare(`EXPLAIN QUERY PLAN ${walkPageSql(['created', 'updated'])}`)
+      .all(0)
+      .map((row) => (row as { detail: string }).detail);
+    db.close();
+    expect(plan).toEqual(['SEARCH result USING INTEGER PRIMARY KEY (rowid>?)']);
   });
 });

@@ -22,7 +22,7 @@ const PAGE = 2000;
 /** The scratch file's page cache: what the ledger holds in memory, whatever the number of ids. */
 const CACHE_KIB = 4096;
 
-const SCHEMA = `
+export const LEDGER_SCHEMA = `
   CREATE TABLE result (
     seq INTEGER PRIMARY KEY,
     id TEXT NOT NULL UNIQUE,
@@ -33,7 +33,7 @@ const SELECT_SOME = `
   SELECT id, status, tag FROM result WHERE id IN (SELECT value FROM json_each(?))`;
 const SELECT_ONE = 'SELECT status FROM result WHERE id = ?';
 /** Made once the run is done, for the lists by tag: it would only slow the run's appends. */
-const CREATE_LIST_INDEX = 'CREATE INDEX IF NOT EXISTS result_by_list ON result (status, tag, seq)';
+export const CREATE_LIST_INDEX = 'CREATE INDEX IF NOT EXISTS result_by_list ON result (status, tag, seq)';
 const SELECT_TAG_LISTS = 'SELECT status, tag, count(*), min(seq) FROM result GROUP BY status, tag';
 const SELECT_TAG_LIST_PAGE = `
   SELECT seq, id FROM result WHERE status = ? AND tag = ? AND seq > ? ORDER BY seq LIMIT ${PAGE}`;
@@ -42,6 +42,17 @@ const DELETE = 'DELETE FROM result WHERE id = ?';
 
 function statusCodes(statuses: readonly Status[]): string {
   return statuses.map((status) => STATUSES.indexOf(status)).join(', ');
+}
+
+/**
+ * A page of the entries with one of `statuses`, in list order, after the `seq` bound to it. Read
+ * along the table's own key: `+status` keeps SQLite from the list index, which it would otherwise
+ * take once the lists are made, reading and sorting every row of those statuses for each page (a
+ * 100,000-id import's log took 0.35 s to walk instead of 0.06 s, and the cost grows as the square).
+ */
+export function walkPageSql(statuses: readonly Status[]): string {
+  return `SELECT seq, id, status, tag FROM result WHERE seq > ? AND +status IN (${statusCodes(statuses)})
+    ORDER BY seq LIMIT ${PAGE}`;
 }
 
 /**
@@ -63,7 +74,7 @@ export class RunLedger {
     this.db.pragma('journal_mode = OFF');
     this.db.pragma('synchronous = OFF');
     this.db.pragma(`cache_size = -${CACHE_KIB}`);
-    this.db.exec(SCHEMA);
+    this.db.exec(LEDGER_SCHEMA);
     this.db.exec('BEGIN');
     this.selectSome = this.db.prepare(SELECT_SOME).raw();
     this.selectOne = this.db.prepare(SELECT_ONE).pluck();
@@ -113,12 +124,7 @@ export class RunLedger {
 
   /** The entries with one of `statuses`, in list order, read a page at a time. */
   *walk(statuses: readonly Status[]): Generator<LedgerEntry> {
-    const page = this.db
-      .prepare(
-        `SELECT seq, id, status, tag FROM result WHERE seq > ? AND status IN (${statusCodes(statuses)})
-         ORDER BY seq LIMIT ${PAGE}`,
-      )
-      .raw();
+    const page = this.db.prepare(walkPageSql(statuses)).raw();
     const rows = paged((after) => page.all(after) as [number, string, number, number][]);
     for (const [, id, status, tagIndex] of rows) yield { id, status: STATUSES[status], tagIndex };
   }
