@@ -112,4 +112,29 @@ describe('ItemPlacement', () => {
 
     expect(() => placement.placeAll()).toThrow('a cannot be placed below itself');
   });
+
+  it('places a tree written in any order in one round, parents before or after their children', () => {
+    // A fixed pseudo-random tree of 3,000 items (more than a page of rows and than the paths
+    // remembered), each below an earlier one, written in a shuffled order.
+    let seed = 7;
+    const random = () => (seed = (seed * 48271) % 2147483647) / 2147483647;
+    const parents = new Map<string, string>();
+    const ids = Array.from({ length: 3000 }, (_, index) => `n${index}`);
+    ids.slice(1).forEach((id, index) => parents.set(id, ids[Math.floor(random() * (index + 1))]));
+    const order = [...ids.slice(1)];
+    for (let index = order.length - 1; index > 0; index--) {
+      const other = Math.floor(random() * (index + 1));
+      [order[index], order[other]] = [order[other], order[index]];
+    }
+    create('n0');
+    for (const id of order) create(id, parents.get(id));
+
+    placement.placeAll();
+
+    const expected = (id: string): string => {
+      const parent = parents.get(id);
+      return parent === undefined ? '' : pathBelow(expected(parent), parent);
+    };
+    expect(ids.filter((id) => pathOf(id) !== expected(id))).toEqual([]);
+  });
 });
