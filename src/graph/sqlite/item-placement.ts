@@ -1,7 +1,7 @@
 import type { Statement } from 'better-sqlite3';
 import { PATH_SEPARATOR, pathBelow, pathContains, pathRange } from './item-paths';
 import { CHILD_EDGE_TYPES } from '../../items/item-types';
-import { runInRows } from './row-inserts';
+import { runInRows, sqlForRows } from './row-inserts';
 import { parameterRows, SELECT_PATH } from './sql';
 import { RowMode } from './statement-cache';
 
@@ -21,16 +21,14 @@ const UNPLACED_NEWEST_FIRST = `
   WHERE rid >= @first AND rid < @before AND path IS NULL ORDER BY rid DESC LIMIT ${PLACING_PAGE}`;
 /** `rid, path` pairs. */
 const PATH_WIDTH = 2;
-const setPathsSql = new Map<number, string>();
+const SET_PATHS = 'UPDATE item SET path = paths.column2 FROM';
 /** Stores the paths of `rows` items given as `rid, path` pairs. */
 function setPaths(rows: number): string {
-  let sql = setPathsSql.get(rows);
-  if (sql === undefined) {
-    sql = `UPDATE item SET path = paths.column2 FROM (VALUES ${parameterRows(rows, PATH_WIDTH)}) AS paths
-      WHERE item.rid = paths.column1`;
-    setPathsSql.set(rows, sql);
-  }
-  return sql;
+  return sqlForRows(
+    SET_PATHS,
+    rows,
+    () => `${SET_PATHS} (VALUES ${parameterRows(rows, PATH_WIDTH)}) AS paths WHERE item.rid = paths.column1`,
+  );
 }
 
 /**

@@ -4,17 +4,25 @@ import { parameterRows } from './sql';
 /** Rows per INSERT statement: fewer statement runs, while a statement's SQL stays short. */
 const ROWS_PER_STATEMENT = 64;
 
-const valuesSql = new Map<string, string>();
+const sqlByRows = new Map<string, string>();
+
+/**
+ * The SQL `build` gives for `rows` rows of parameters, built once for each `head` (the text the
+ * statement starts with, which names it) and row count.
+ */
+export function sqlForRows(head: string, rows: number, build: () => string): string {
+  const key = `${rows}\0${head}`;
+  let sql = sqlByRows.get(key);
+  if (sql === undefined) {
+    sql = build();
+    sqlByRows.set(key, sql);
+  }
+  return sql;
+}
 
 /** `head` (`INSERT OR IGNORE INTO t (a, b)`) followed by `rows` placeholders for rows of `width` values. */
 function insertSql(head: string, width: number, rows: number): string {
-  const key = `${rows}\0${head}`;
-  let sql = valuesSql.get(key);
-  if (sql === undefined) {
-    sql = `${head} VALUES ${parameterRows(rows, width)}`;
-    valuesSql.set(key, sql);
-  }
-  return sql;
+  return sqlForRows(head, rows, () => `${head} VALUES ${parameterRows(rows, width)}`);
 }
 
 /**
