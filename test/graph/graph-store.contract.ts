@@ -55,6 +55,34 @@ export function describeGraphStoreContract(
         expect(repo.edges.hasCountry).toEqual(['nl']);
       });
 
+      it('round-trips ids, names and values with quotes, backslashes, control and astral characters', async () => {
+        const odd = 'q"uote \\back\\slash \u0001\u001e\t\n \u2028 é 🗄️ ${x} </script>';
+        const target = unit(`target ${odd}`);
+        const written: ItemWrite = {
+          ...unit(`u ${odd}`, {
+            descriptions: [{ lang: 'eng', name: odd, text: `${odd}\n${odd}`, accessPoints: [odd] }],
+            edges: { hasPermissionScope: [target.bundle.id] },
+          }),
+          hash: odd,
+        };
+        written.bundle.data[`key ${odd}`] = [odd, `${odd} again`];
+        await put(target, written);
+
+        // Read in a write (uncached), then twice in reads: the first fills the cache, the second
+        // is answered from it.
+        const reads = [
+          await store.write((tx) => tx.getItems([written.bundle.id])),
+          await store.read((tx) => tx.getItems([written.bundle.id])),
+          await store.read((tx) => tx.getItems([written.bundle.id])),
+        ];
+        for (const read of reads) {
+          const stored = read.get(written.bundle.id)!;
+          expect(normalise(stored.bundle)).toEqual(normalise(written.bundle));
+          expect(stored.hash).toBe(odd);
+          expect(stored.edges.hasPermissionScope).toEqual([target.bundle.id]);
+        }
+      });
+
       it('sorts the targets of each edge type', async () => {
         await put(unit('b'), unit('c'), unit('a'));
         await put(link('l1', ['c', 'a', 'b']));

@@ -30,11 +30,6 @@ export function dependentRange(itemRid: number): { first: number; end: number } 
   return { first: itemRid * POSITIONS_PER_ITEM, end: (itemRid + 1) * POSITIONS_PER_ITEM };
 }
 
-/** The rid of the item that owns the dependent with rid `rid`. */
-export function ownerRid(rid: number): number {
-  return Math.floor(rid / POSITIONS_PER_ITEM);
-}
-
 /** The rows of an item's dependents, parents first. */
 export function dependentRows(item: Bundle, itemRid: number): DependentRow[] {
   const rows: DependentRow[] = [];

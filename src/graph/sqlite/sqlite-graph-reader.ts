@@ -12,7 +12,7 @@ import {
   StoredItem,
   SubtreeEntry,
 } from '../graph-store';
-import { attachDependents, DependentNode, DependentRow, ownerRid, POSITION_BITS } from './dependent-rows';
+import { attachDependents, DependentNode, POSITION_BITS } from './dependent-rows';
 import { recordQuerySql } from './record-sql';
 import { SCORE, searchSql, SearchSql, Subtree } from './search-sql';
 import { firstInOrder, Leaders, leaders, matchAll, Postings, postingsOf } from './ranked-text';
@@ -33,23 +33,32 @@ import { ReadCache } from '../read-cache';
 import { CHILD_EDGES, IN_JSON, isWritten, itemExists, SELECT_PATH } from './sql';
 import { RowMode, StatementCache } from './statement-cache';
 
-const SELECT_ITEMS = `SELECT rid, id, type, props, hash, updated FROM item WHERE id ${IN_JSON}`;
 const SELECT_HASHES = `SELECT id, hash FROM item WHERE id ${IN_JSON}`;
 const SELECT_TYPES = `SELECT id, type FROM item WHERE id ${IN_JSON}`;
 const SELECT_PATHS = `SELECT id, path FROM item WHERE id ${IN_JSON}`;
 const ITEM_EXISTS = `SELECT ${itemExists('?')}`;
 
 /**
- * The dependents of the items whose rids are given, item by item (CROSS JOIN keeps that loop
- * order), each item's in rid order: one range of the table's key per item.
+ * Each item among the ids (a JSON list) as the items cache keeps it (`ItemText`), built by SQLite
+ * in one statement: its row's values, its dependents in rid order (one range of the table's key),
+ * its edges to written nodes in order. The props columns are JSON already and go in as they are.
  */
-const SELECT_DEPENDENTS = `
-  SELECT d.rid, d.id, d.type, d.parent, d.relation, d.props, d.name
-  FROM json_each(?) owner CROSS JOIN dependent d
-    ON d.rid >= owner.value << ${POSITION_BITS} AND d.rid < (owner.value + 1) << ${POSITION_BITS}`;
-
-const SELECT_ITEM_EDGES = `
-  SELECT src, type, dst FROM edge WHERE src ${IN_JSON} AND ${isWritten('dst')} ORDER BY src, type, dst`;
+const SELECT_ITEM_TEXTS = `
+  SELECT i.id, '[' || json_quote(i.id) || ',' || json_quote(i.type) || ',' || i.props || ','
+    || json_quote(i.hash) || ',' || json_quote(i.updated) || ',['
+    || coalesce((
+      SELECT group_concat(
+        '[' || d.rid || ',' || json_quote(d.id) || ',' || json_quote(d.type) || ','
+          || json_quote(d.parent) || ',' || json_quote(d.relation) || ',' || d.props || ']',
+        ',' ORDER BY d.rid)
+      FROM dependent d
+      WHERE d.rid >= i.rid << ${POSITION_BITS} AND d.rid < (i.rid + 1) << ${POSITION_BITS}), '')
+    || '],['
+    || coalesce((
+      SELECT group_concat('[' || json_quote(e.type) || ',' || json_quote(e.dst) || ']', ',' ORDER BY e.type, e.dst)
+      FROM edge e WHERE e.src = i.id AND ${isWritten('e.dst')}), '')
+    || ']]'
+  FROM item i WHERE i.id ${IN_JSON}`;
 
 /** Each written item among the ids (a JSON list) with its number of children. */
 const COUNT_CHILDREN = `
@@ -117,15 +126,6 @@ const SELECT_REFS_BY_RID = 'SELECT rid, id, type FROM item WHERE rid IN (SELECT 
 const SELECT_INCOMING = `
   SELECT src FROM edge WHERE dst = @target AND type = @type AND ${isWritten('@target')} ORDER BY src`;
 const SELECT_RECORD = 'SELECT id, type, props FROM record WHERE id = ?';
-
-interface ItemRow {
-  rid: number;
-  id: string;
-  type: ItemType;
-  props: string;
-  hash: string;
-  updated: string;
-}
 
 interface RecordRow {
   id: string;
@@ -203,7 +203,7 @@ export class SqliteGraphReader implements GraphReader {
 
   /**
    * `getItems` without the promise, for code that runs inside a synchronous step (migrations). In a
-   * read transaction, each item's rows are kept per store version as one JSON text (`itemText`);
+   * read transaction, each item's rows are kept per store version as one JSON text (`ItemText`);
    * its bundle is parsed afresh from it for every caller.
    */
   storedItems(ids: readonly string[]): Map<string, StoredItem> {
@@ -219,33 +219,16 @@ export class SqliteGraphReader implements GraphReader {
     return items;
   }
 
-  /** The items among `ids` as `itemText` writes them; null for those that do not exist. */
+  /** The items among `ids` as the items cache keeps them (`ItemText`); null for those that do not exist. */
   private readItemTexts(ids: readonly string[]): Map<string, string | null> {
-    const texts = new Map<string, string | null>();
-    for (const [id, rows] of this.readItemRows(ids)) texts.set(id, rows === null ? null : itemText(rows));
+    const texts = new Map<string, string | null>(ids.map((id) => [id, null]));
+    for (const [id, text] of this.statement(SELECT_ITEM_TEXTS, 'raw').all(JSON.stringify(ids)) as [
+      string,
+      string,
+    ][]) {
+      texts.set(id, text);
+    }
     return texts;
-  }
-
-  /** The rows of the items among `ids`; null for those that do not exist. */
-  private readItemRows(ids: readonly string[]): Map<string, ItemRows | null> {
-    const found = new Map<string, ItemRows | null>(ids.map((id) => [id, null]));
-    const rows = this.statement(SELECT_ITEMS).all(JSON.stringify(ids)) as ItemRow[];
-    if (rows.length === 0) return found;
-    const byRid = new Map<number, ItemRows>();
-    for (const item of rows) {
-      const itemRows: ItemRows = { item, dependents: [], edges: [] };
-      byRid.set(item.rid, itemRows);
-      found.set(item.id, itemRows);
-    }
-    const rids = JSON.stringify(rows.map((row) => row.rid));
-    for (const row of this.statement(SELECT_DEPENDENTS, 'raw').all(rids) as DependentRow[]) {
-      byRid.get(ownerRid(row[0]))!.dependents.push(row);
-    }
-    const written = JSON.stringify(rows.map((row) => row.id));
-    for (const edge of this.statement(SELECT_ITEM_EDGES).all(written) as EdgeRow[]) {
-      found.get(edge.src)!.edges.push(edge);
-    }
-    return found;
   }
 
   async getHashes(ids: readonly string[]): Promise<Map<string, string>> {
@@ -719,17 +702,15 @@ export class SqliteGraphReader implements GraphReader {
   }
 }
 
-/** What an item is stored as: its row, its dependents' rows in rid order, its edges in order. */
-interface ItemRows {
-  item: ItemRow;
-  dependents: DependentRow[];
-  edges: EdgeRow[];
-}
-
 /** Text held weighs as a cached search hit does per this many characters. */
 const CHARACTERS_PER_WEIGHT = 200;
 
-/** An item as `itemText` writes it: its row's values, its dependents and its edges, props parsed. */
+/**
+ * An item as the items cache holds it (`SELECT_ITEM_TEXTS` writes it): its row's values, its
+ * dependents and its edges, props parsed. One string to an item, where its rows were some sixty
+ * objects: tens of thousands of cached items cost the garbage collector next to nothing, and one
+ * parse restores them.
+ */
 type ItemText = [
   id: string,
   type: ItemType,
@@ -740,23 +721,6 @@ type ItemText = [
   edges: [type: ItemEdgeType, dst: string][],
 ];
 
-/**
- * An item's rows as one JSON text, with the props (JSON themselves) set in as they are: what the
- * items cache holds. One string to an item, where its rows were some sixty objects: tens of
- * thousands of cached items cost the garbage collector next to nothing, and one parse restores
- * them.
- */
-function itemText({ item, dependents, edges }: ItemRows): string {
-  const json = JSON.stringify;
-  const dependentTexts = dependents.map(
-    ([rid, id, type, parent, relation, props]) =>
-      `[${rid},${json(id)},${json(type)},${json(parent)},${json(relation)},${props}]`,
-  );
-  const edgeTexts = edges.map(({ type, dst }) => `[${json(type)},${json(dst)}]`);
-  const head = `${json(item.id)},${json(item.type)},${item.props},${json(item.hash)},${json(item.updated)}`;
-  return `[${head},[${dependentTexts.join(',')}],[${edgeTexts.join(',')}]]`;
-}
-
 function storedItemOf(text: string): StoredItem {
   const [id, type, data, hash, updated, dependents, edges] = JSON.parse(text) as ItemText;
   const bundle: Bundle = { id, type, data, relations: {} };
@@ -764,12 +728,6 @@ function storedItemOf(text: string): StoredItem {
   const stored: StoredItem = { bundle, edges: {}, hash, updated };
   for (const [edgeType, dst] of edges) (stored.edges[edgeType] ??= []).push(dst);
   return stored;
-}
-
-interface EdgeRow {
-  src: string;
-  type: ItemEdgeType;
-  dst: string;
 }
 
 interface AccessPointRow {
