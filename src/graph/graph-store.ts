@@ -56,6 +56,14 @@ export interface ItemWrite {
    * and reads see an edge only while both ends exist.
    */
   edges?: Partial<Record<ItemEdgeType, string[]>>;
+  /**
+   * A new item's ancestors from the top down, its parent (the target of its first child edge)
+   * last, when the writer of the import knows them before they are all written (an EAD stream
+   * writes a unit after its children): a hint a store may use to place the item at once. A store
+   * checks it against the ancestors as they are written, and an item whose hint does not hold is
+   * placed as without one.
+   */
+  ancestors?: readonly string[];
 }
 
 export interface ItemRef {

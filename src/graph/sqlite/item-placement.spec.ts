@@ -25,15 +25,16 @@ describe('ItemPlacement', () => {
     db.prepare("INSERT INTO edge (src, type, dst) VALUES (?, 'childOf', ?)").run(id, parent);
   };
   /** Stores an item as the writer does: with the path `create` gives, or none yet, and its edge. */
-  const create = (id: string, parent?: string) => {
+  const create = (id: string, parent?: string, ancestors?: string[]) => {
     const rid = nextRid++;
-    const path = placement.create(id, rid, parent);
+    const path = placement.create(id, rid, parent, ancestors);
     db.prepare("INSERT INTO item (rid, id, type, props, path) VALUES (?, ?, 'DocumentaryUnit', '{}', ?)").run(
       rid,
       id,
       path,
     );
     if (parent !== undefined) setParent(id, parent);
+    return path;
   };
   const pathOf = (id: string) => db.prepare('SELECT path FROM item WHERE id = ?').pluck().get(id);
   const below = (...ancestors: string[]) => ancestors.reduce(pathBelow, '');
@@ -136,5 +137,58 @@ describe('ItemPlacement', () => {
       return parent === undefined ? '' : pathBelow(expected(parent), parent);
     };
     expect(ids.filter((id) => pathOf(id) !== expected(id))).toEqual([]);
+  });
+
+  it('places items at once below ancestors not written yet from their chain, as a stream writes children first', () => {
+    create('root');
+    const fonds = ['root', 'f'];
+    const series = ['root', 'f', 's'];
+    expect([create('x1', 's', series), create('x2', 's', series)]).toEqual([
+      below('root', 'f', 's'),
+      below('root', 'f', 's'),
+    ]);
+    expect(create('y', 'f', fonds)).toBe(below('root', 'f'));
+    expect(create('s', 'f', fonds)).toBe(below('root', 'f'));
+    expect(create('f', 'root', ['root'])).toBe(below('root'));
+
+    placement.placeAll();
+
+    expect(['x1', 'x2', 'y', 's', 'f'].map(pathOf)).toEqual([
+      below('root', 'f', 's'),
+      below('root', 'f', 's'),
+      below('root', 'f'),
+      below('root', 'f'),
+      below('root'),
+    ]);
+  });
+
+  it('places as without a chain the items below an ancestor created elsewhere, or not at all', () => {
+    create('root');
+    create('other');
+    create('x', 's', ['root', 'f', 's']);
+    create('y', 'g', ['root', 'g']);
+    create('s', 'f', ['root', 'f']);
+    // Not where the chains said.
+    create('f', 'other');
+
+    placement.placeAll();
+
+    expect(['f', 's', 'x', 'y'].map(pathOf)).toEqual([
+      below('other'),
+      below('other', 'f'),
+      below('other', 'f', 's'),
+      below('g'),
+    ]);
+    // The unconfirmed assumption for g is gone with the round: g, written now, moves y below it.
+    create('g', 'root');
+    placement.placeAll();
+    expect(pathOf('y')).toBe(below('root', 'g'));
+  });
+
+  it('leaves to placeAll an item whose chain does not end with its parent, or is too long to assume', () => {
+    create('root');
+    expect(create('x', 'p', ['root', 'q'])).toBeNull();
+    const long = ['root', ...Array.from({ length: 5000 }, (_, index) => `a${index}`)];
+    expect(create('deep', 'a4999', long)).toBeNull();
   });
 });

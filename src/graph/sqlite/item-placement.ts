@@ -63,6 +63,7 @@ const PLACE_UNPLACED = `
 const FORGET_UNPLACED = 'DELETE FROM temp.unplaced';
 const FIRST_UNPLACED = 'SELECT id FROM item WHERE rid >= ? AND path IS NULL ORDER BY rid LIMIT 1';
 const SET_PATH_OF = 'UPDATE item SET path = ? WHERE id = ?';
+const UNPLACE_BELOW = 'UPDATE item SET path = NULL WHERE rid >= @first AND path >= @from AND path < @to';
 const MOVE_PATHS = `
   UPDATE item SET path = @to || substr(path, length(@from) + 1) WHERE path >= @from AND path < @fromEnd`;
 /** Of the items at or above rid `@first`, those that items hang below by bare id. */
@@ -85,6 +86,12 @@ const CACHE_SIZE = 'PRAGMA cache_size';
  * of any size keeps no more.
  */
 const REMEMBERED_PATHS = 4096;
+/**
+ * Ancestors' paths assumed at most until `placeAll`, held or failed: a stream that writes children
+ * first has as many open as its depth; past this, new items are left to `placeAll` as without a
+ * chain.
+ */
+const ASSUMED_PATHS = 4096;
 
 /**
  * Keeps the materialised paths of item-paths.ts. An EAD stream writes children before their
@@ -97,6 +104,12 @@ const REMEMBERED_PATHS = 4096;
  *
  * Until its parent is written, an item's path starts with the parent's bare id; so do the paths of
  * items below it. When the parent arrives, `placeAll` moves them below the parent's own path.
+ *
+ * An import that knows a new item's ancestors (`ItemWrite.ancestors`) lets it be placed at once,
+ * below the nearest ancestor placed, by assuming the paths of those in between: each assumption is
+ * checked when that ancestor is created, and the items below one that does not hold (an ancestor
+ * created elsewhere, or not at all) lose their paths before `placeAll` works them out as above.
+ * An EAD stream's items then all have their paths when they are stored.
  * Moving an existing item (another parent, edges added, retargeted or deleted) is rare: its subtree
  * moves at once.
  */
@@ -108,16 +121,28 @@ export class ItemPlacement {
    * while no path moves. Undefined for an item that is not written or not placed yet.
    */
   private readonly storedPaths = new Map<string, string | undefined>();
+  /** The paths assumed for ancestors not created yet, by id. */
+  private readonly assumedPaths = new Map<string, string>();
+  /** Assumptions that did not hold, `[ancestor id, assumed path]`: their descendants lose their paths. */
+  private readonly failedAssumptions: [string, string][] = [];
+  /** Whether an item created since the last `placeAll` was stored without a path. */
+  private leftUnplaced = false;
 
   constructor(private readonly statement: (sql: string, mode?: RowMode) => Statement) {}
 
   /**
    * Records a new item with its first parent and returns the path to store with it: below its
-   * parent when the parent's path is stored, otherwise null, to be worked out by `placeAll`.
+   * parent when the parent's path is stored or assumed, or can be from `ancestors` (the item's
+   * ancestors from the top down, its parent last); otherwise null, to be worked out by `placeAll`.
    */
-  create(id: string, rid: number, parent: string | undefined): string | null {
-    const path = parent === undefined ? '' : (this.pathBelowPlaced(parent) ?? null);
+  create(id: string, rid: number, parent: string | undefined, ancestors?: readonly string[]): string | null {
+    const path =
+      parent === undefined
+        ? ''
+        : (this.pathBelowPlaced(parent) ?? this.pathBelowAssumed(id, parent, ancestors) ?? null);
     this.firstCreated = Math.min(rid, this.firstCreated ?? rid);
+    if (path === null) this.leftUnplaced = true;
+    this.checkAssumption(id, path);
     // Known before the row is stored (the writer inserts rows in batches): children in the same
     // batch are placed below it at once.
     this.remember(id, path ?? undefined);
@@ -144,6 +169,15 @@ export class ItemPlacement {
     const first = this.firstCreated;
     this.firstCreated = undefined;
     this.storedPaths.clear();
+    this.unplaceFailedAssumptions(first);
+    // Reading the new rows for a missing path finds none when every item came placed.
+    if (this.leftUnplaced) this.placeMissing(first);
+    this.leftUnplaced = false;
+    for (const id of this.withOrphans(first)) this.movePaths(id, '', this.storedPath(id) ?? '');
+  }
+
+  /** Stores the paths still missing among the items created since rid `first`. */
+  private placeMissing(first: number): void {
     this.placeNewestFirst(first);
     const cacheSize = this.statement(CACHE_SIZE, 'pluck').get() as number;
     this.statement(`${CACHE_SIZE} = -${PLACING_CACHE_KIB}`).run();
@@ -156,7 +190,6 @@ export class ItemPlacement {
       this.statement(`${CACHE_SIZE} = ${cacheSize}`).run();
     }
     this.assertAllPlaced(first);
-    for (const id of this.withOrphans(first)) this.movePaths(id, '', this.storedPath(id) ?? '');
   }
 
   /**
@@ -186,6 +219,61 @@ export class ItemPlacement {
         placed.push(rid, path);
       }
       store();
+    }
+  }
+
+  /**
+   * The path of the children of `parentId` when its path is assumed, or else from the chain of
+   * `ancestors` (its last `parentId`): up to the nearest one whose path is known, then down again,
+   * assuming the paths of those in between. Undefined without such a chain, or past `ASSUMED_PATHS`.
+   */
+  private pathBelowAssumed(
+    id: string,
+    parentId: string,
+    ancestors: readonly string[] | undefined,
+  ): string | undefined {
+    let path = this.pathBelowAssumedOnly(parentId);
+    if (path === undefined) {
+      if (ancestors === undefined || ancestors[ancestors.length - 1] !== parentId) return undefined;
+      let top = ancestors.length - 1;
+      while (path === undefined && --top >= 0) {
+        path = this.pathBelowAssumedOnly(ancestors[top]) ?? this.pathBelowPlaced(ancestors[top]);
+      }
+      const assuming = this.assumedPaths.size + this.failedAssumptions.length + ancestors.length;
+      if (path === undefined || assuming > ASSUMED_PATHS) return undefined;
+      for (const ancestor of ancestors.slice(top + 1)) {
+        if (pathContains(path, ancestor)) return undefined;
+        this.assumedPaths.set(ancestor, path);
+        path = pathBelow(path, ancestor);
+      }
+    }
+    return pathContains(path, id) ? undefined : path;
+  }
+
+  private pathBelowAssumedOnly(itemId: string): string | undefined {
+    const assumed = this.assumedPaths.get(itemId);
+    return assumed === undefined ? undefined : pathBelow(assumed, itemId);
+  }
+
+  /** An item created with a path assumed for it keeps its descendants' paths if the two agree. */
+  private checkAssumption(id: string, path: string | null): void {
+    const assumed = this.assumedPaths.get(id);
+    if (assumed === undefined) return;
+    this.assumedPaths.delete(id);
+    if (path !== assumed) this.failedAssumptions.push([id, assumed]);
+  }
+
+  /**
+   * Clears the paths of the items created since rid `first` below an ancestor whose assumed path
+   * did not hold or is not confirmed yet (it was not created): `placeMissing` places them afresh.
+   */
+  private unplaceFailedAssumptions(first: number): void {
+    const failed = [...this.failedAssumptions, ...this.assumedPaths];
+    this.failedAssumptions.length = 0;
+    this.assumedPaths.clear();
+    for (const [id, path] of failed) {
+      const { from, to } = pathRange(pathBelow(path, id));
+      if (this.statement(UNPLACE_BELOW).run({ first, from, to }).changes > 0) this.leftUnplaced = true;
     }
   }
 

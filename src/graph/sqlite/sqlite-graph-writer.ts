@@ -170,10 +170,14 @@ export class SqliteGraphWriter extends SqliteGraphReader implements GraphWriter 
     return new WriteBatch(this.statement(NEXT_ITEM_RID, 'pluck').get() as number);
   }
 
-  private createItem({ bundle, hash, edges = {} }: ItemWrite, batch: WriteBatch, now: string): void {
+  private createItem(
+    { bundle, hash, edges = {}, ancestors }: ItemWrite,
+    batch: WriteBatch,
+    now: string,
+  ): void {
     checkItem(bundle);
     const rid = batch.nextRid++;
-    const path = this.placement.create(bundle.id, rid, firstParent(edges));
+    const path = this.placement.create(bundle.id, rid, firstParent(edges), ancestors);
     batch.items.push(rid, bundle.id, bundle.type, JSON.stringify(bundle.data), hash, now, path);
     for (const row of dependentRows(bundle, rid)) batch.dependents.push(...row);
     for (const [type, targets] of Object.entries(edges)) {
