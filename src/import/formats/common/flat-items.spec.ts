@@ -61,4 +61,30 @@ describe('FlatItemWriter and FlatItemReader', () => {
     const reader = new FlatItemReader();
     items.forEach((item, index) => expectSame(reader.read(sent[index % 3], starts[index]), item));
   });
+
+  it('carry ancestors, those shared by siblings once, across lists', () => {
+    const fonds = ['nl-r1', 'nl-r1-f'];
+    const series = ['nl-r1', 'nl-r1-f', 'nl-r1-f-s'];
+    const withAncestors = (id: string, ancestors?: readonly string[]): ItemProduced => {
+      const item = unusualItem(id, 'doc.xml', 1);
+      if (ancestors !== undefined) item.write.ancestors = ancestors;
+      return item;
+    };
+    const items = [
+      withAncestors('a', series),
+      withAncestors('b', series),
+      withAncestors('c'),
+      withAncestors('d', series),
+      withAncestors('e', fonds),
+      withAncestors('f', fonds),
+    ];
+    const writer = new FlatItemWriter();
+    const lists = items.map((item) => writer.write(item, []));
+    // Each list of ids once, and again only when another came between.
+    expect(lists.map((list) => list.filter((value) => value === 'nl-r1-f').length)).toEqual([
+      1, 0, 0, 0, 1, 0,
+    ]);
+    const reader = new FlatItemReader();
+    lists.forEach((list, index) => expectSame(reader.read(structuredClone(list), 0), items[index]));
+  });
 });

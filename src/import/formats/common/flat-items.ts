@@ -13,16 +13,19 @@ const OWN = { enumerable: true, writable: true, configurable: true };
  * back into the same events: the same values, keys present or absent alike, in the same order (it
  * is the order of the stored JSON).
  *
- * An item is its tag (a name), its hash, its edges, then its bundle. A bundle is its id, its type (a
+ * An item is its tag (a name), its hash, its edges, its ancestors, then its bundle. Ancestors are
+ * `true` when they are those of the last item that had some (siblings share them), else their count
+ * and ids. A bundle is its id, its type (a
  * name), the count of its data keys, each with its name and value, then the count of its relations,
  * each with its name and bundles. Edges are the count of their types, each with its name and
  * targets. A value is a string or boolean as itself, a list as its length and its values, and any
  * other (a number, or what no type allows, such as `undefined`) in a list of its own. A list of
  * bundles or an object of edges is its count too, and any other value a list of its own. An
- * optional field that is absent (an item's hash or edges) is `undefined`.
+ * optional field that is absent (an item's hash, edges or ancestors) is `undefined`.
  */
 export class FlatItemWriter {
   private readonly names = new NameWriter();
+  private lastAncestors?: readonly string[];
 
   /** Appends `item` to `flat`, and returns `flat`. */
   write(item: ItemProduced, flat: unknown[]): unknown[] {
@@ -32,8 +35,20 @@ export class FlatItemWriter {
     else flat.push(undefined);
     if ('edges' in write) this.edges(write.edges, flat);
     else flat.push(undefined);
+    this.ancestors(write.ancestors, flat);
     this.bundle(write.bundle, flat);
     return flat;
+  }
+
+  private ancestors(ancestors: readonly string[] | undefined, flat: unknown[]): void {
+    if (ancestors === undefined) {
+      flat.push(undefined);
+    } else if (ancestors === this.lastAncestors) {
+      flat.push(true);
+    } else {
+      flat.push(ancestors.length, ...ancestors);
+      this.lastAncestors = ancestors;
+    }
   }
 
   private bundle(bundle: Bundle, flat: unknown[]): void {
@@ -87,17 +102,28 @@ export class FlatItemWriter {
 
 /** Reads the items one `FlatItemWriter` wrote, in the order it wrote them. */
 export class FlatItemReader extends FlatReader<ItemProduced> {
+  private lastAncestors?: readonly string[];
+
   protected decode(): ItemProduced {
     const tag = this.name();
     const hashSlot = this.take();
     const hash = hashSlot === undefined ? undefined : this.value(hashSlot);
     const edgesSlot = this.take();
     const edges = edgesSlot === undefined ? undefined : (this.edges(edgesSlot) as Edges);
+    const ancestors = this.ancestors();
     const bundle = this.bundle();
     const write: ItemProduced['write'] = edgesSlot === undefined ? { bundle } : { bundle, edges };
+    if (ancestors !== undefined) write.ancestors = ancestors;
     const item: ItemProduced = { kind: 'item', tag, write };
     if (hashSlot !== undefined) item.hash = hash as string;
     return item;
+  }
+
+  private ancestors(): readonly string[] | undefined {
+    const slot = this.take();
+    if (slot === undefined) return undefined;
+    if (slot !== true) this.lastAncestors = this.list(slot as number) as string[];
+    return this.lastAncestors;
   }
 
   private bundle(): Bundle {

@@ -106,4 +106,41 @@ describe('readEadInWorker with eadPartBuilder', () => {
     );
     expect(maintenance).toEqual([undefined, 1, 1]);
   });
+
+  it('gives each unit below the top its ancestors from the scope down, its parent last', async () => {
+    const content = readFileSync(path.join(FIXTURES, 'hierarchical-ead.xml'));
+    const events = await builtAfterReading(content, settingsOf());
+    const chains = events.flatMap((event) =>
+      event.kind === 'item' ? [[event.write.bundle.id, event.write.ancestors] as const] : [],
+    );
+    expect(new Map(chains)).toEqual(
+      new Map([
+        [
+          'nl-r1-ctop_level_fonds-c00001-c00002-1',
+          [
+            'nl-r1',
+            'nl-r1-ctop_level_fonds',
+            'nl-r1-ctop_level_fonds-c00001',
+            'nl-r1-ctop_level_fonds-c00001-c00002',
+          ],
+        ],
+        [
+          'nl-r1-ctop_level_fonds-c00001-c00002-2',
+          [
+            'nl-r1',
+            'nl-r1-ctop_level_fonds',
+            'nl-r1-ctop_level_fonds-c00001',
+            'nl-r1-ctop_level_fonds-c00001-c00002',
+          ],
+        ],
+        [
+          'nl-r1-ctop_level_fonds-c00001-c00002',
+          ['nl-r1', 'nl-r1-ctop_level_fonds', 'nl-r1-ctop_level_fonds-c00001'],
+        ],
+        ['nl-r1-ctop_level_fonds-c00001', ['nl-r1', 'nl-r1-ctop_level_fonds']],
+        // Its parent is the scope, which is stored.
+        ['nl-r1-ctop_level_fonds', undefined],
+      ]),
+    );
+  });
 });

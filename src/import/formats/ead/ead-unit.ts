@@ -69,8 +69,15 @@ function extractAccessPoints(node: RawNode): Props[] {
 export class UnitImporter implements EadUnitImporter<ReadEvent> {
   /** Description id suffixes by language, then source file id: one per document, in practice. */
   private readonly descriptionSuffixes = new Map<string, Map<string | undefined, string>>();
+  /**
+   * The last unit's ancestors: their local ids, and the item ids of the scope and of them, from the
+   * top down. A document's units come one after another, mostly below the same ancestors.
+   */
+  private lastAncestors: { localIds: readonly (string | null)[]; ids: string[] };
 
-  constructor(private readonly settings: UnitSettings) {}
+  constructor(private readonly settings: UnitSettings) {
+    this.lastAncestors = { localIds: [], ids: [settings.scope.id] };
+  }
 
   unitId(localId: string, parent?: { id: string; localId: string }): string {
     if (parent === undefined) return joinPath([...this.settings.scope.identifiers, localId]);
@@ -81,7 +88,36 @@ export class UnitImporter implements EadUnitImporter<ReadEvent> {
     if (unit.localId === null) return this.rejection(unit, 'Missing identifier');
     if (unit.id === undefined) return this.rejection(unit, 'Parent item has missing identifier');
     const write: Omit<ItemWrite, 'hash'> = { bundle: this.bundle(unit, unit.id), edges: this.edges(unit) };
+    const ancestors = this.ancestors(unit);
+    if (ancestors !== undefined) write.ancestors = ancestors;
     return { kind: 'item', tag: this.settings.tag, write };
+  }
+
+  /**
+   * A unit's ancestors' item ids from the scope down, its parent last (`ItemWrite.ancestors`), as
+   * `unitId` makes them from their local ids; undefined for a top-level unit (its parent, the
+   * scope, is stored) and where they do not end with its parent.
+   */
+  private ancestors(unit: EadUnit): readonly string[] | undefined {
+    if (unit.parentId === undefined) return undefined;
+    const localIds = unit.ancestorIds;
+    const last = this.lastAncestors;
+    let same = 0;
+    while (same < localIds.length && localIds[same] === last.localIds[same]) same++;
+    if (same < localIds.length || localIds.length < last.localIds.length) {
+      // ids[depth] is the item id of localIds[depth - 1]; ids[0] the scope's.
+      const ids = last.ids.slice(0, same + 1);
+      for (let depth = same; depth < localIds.length; depth++) {
+        const localId = localIds[depth];
+        const parentLocalId = localIds[depth - 1];
+        if (localId === null || parentLocalId === null) return undefined;
+        const parent = depth === 0 ? undefined : { id: ids[depth], localId: parentLocalId };
+        ids.push(this.unitId(localId, parent));
+      }
+      this.lastAncestors = { localIds, ids };
+    }
+    const { ids } = this.lastAncestors;
+    return ids[ids.length - 1] === unit.parentId ? ids : undefined;
   }
 
   private bundle(unit: EadUnit, itemId: string): Bundle {
