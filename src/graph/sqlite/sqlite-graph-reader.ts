@@ -316,9 +316,15 @@ export class SqliteGraphReader implements GraphReader {
       sql.all !== undefined && !query.scope && this.snapshot
         ? this.ridsOfTypes(query.types, await this.itemOrder())
         : undefined;
+    const sqlPage = () =>
+      this.cached(`${key}\0${query.offset}\0${query.limit}`, () => this.page(sql, query.offset, query.limit));
+    // A first page that is not full holds every hit: no count is needed (most units' children).
+    const firstPage =
+      ranked === undefined && listed === undefined && query.offset === 0 ? sqlPage() : undefined;
     const total =
       ranked?.total ??
       listed?.length ??
+      (firstPage !== undefined && firstPage.length < query.limit ? firstPage.length : undefined) ??
       this.cached(key, () => this.statement(sql.count, 'pluck').get(sql.params) as number);
     if (total <= query.offset) return { total, hits: [] };
     let hits: ItemRef[];
@@ -331,9 +337,7 @@ export class SqliteGraphReader implements GraphReader {
       const everything = this.cached(`${key}\0all`, () => this.statement(all).all(sql.params) as ItemRef[]);
       hits = everything.slice(query.offset, end);
     } else {
-      hits = this.cached(`${key}\0${query.offset}\0${query.limit}`, () =>
-        this.page(sql, query.offset, query.limit),
-      );
+      hits = firstPage ?? sqlPage();
     }
     // Cached hits are shared: callers get their own copies.
     return { total, hits: hits.map((hit) => ({ id: hit.id, type: hit.type })) };
