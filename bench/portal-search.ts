@@ -7,7 +7,8 @@
  * request, `OPENING_PATH`), once a warm-up of other requests is done and the service is idle
  * (what it reads ahead after starting is done). Prints one JSON object: latency
  * percentiles and throughput per scenario, plus the server's CPU time per request, which unlike
- * latency does not depend on what else the machine is running. A reference beside them, a bare
+ * latency does not depend on what else the machine is running, and what reading an item for the
+ * first time costs the store, in process (`firstItemReads`). A reference beside them, a bare
  * Node server under the same load, shows how much of those figures is the harness's and the
  * machine's.
  *
@@ -20,7 +21,7 @@
  */
 import { availableParallelism, cpus, loadavg } from 'node:os';
 import path from 'node:path';
-import { ItemWrite } from '../src/graph/graph-store';
+import { GraphStore, ItemWrite } from '../src/graph/graph-store';
 import { joinPath } from '../src/items/identifiers';
 import { JSONAPI_MEDIA_TYPE } from '../src/portal/jsonapi';
 import { repositoryWrite, unitWrite } from '../test/support/portal-fixtures';
@@ -290,6 +291,32 @@ async function untilIdle(cpuMicros: () => number): Promise<{ waitedMs: number }>
   }
 }
 
+/** Items asked for per read transaction when first reads are timed: a page of hits. */
+const ITEMS_PER_READ = PAGE_SIZE;
+
+/**
+ * What reading an item for the first time costs the store: every unit read once, a page's worth per
+ * read transaction, in the order they were written, right after the load (the reads are of a new
+ * store version, so none is cached yet). Timed inside each transaction, around the reads alone,
+ * which run without yielding: the store reads ahead for searches meanwhile, on the same thread.
+ * Each item's parse is included; resources and HTTP are not.
+ */
+async function firstItemReads(store: GraphStore, archive: GeneratedArchive) {
+  const ids = archive.batches.flat().map((write) => write.bundle.id);
+  let read = 0;
+  let elapsedMs = 0;
+  for (let start = 0; start < ids.length; start += ITEMS_PER_READ) {
+    const page = ids.slice(start, start + ITEMS_PER_READ);
+    await store.read(async (tx) => {
+      const started = performance.now();
+      read += (await tx.getItems(page)).size;
+      elapsedMs += performance.now() - started;
+    });
+  }
+  if (read !== ids.length) throw new Error(`read ${read} of ${ids.length} items`);
+  return { items: read, itemsPerRead: ITEMS_PER_READ, microsPerItem: round((elapsedMs * 1000) / read) };
+}
+
 /** This process's CPU time, in microseconds. */
 function ownCpuMicros(): number {
   const { user, system } = process.cpuUsage();
@@ -337,6 +364,8 @@ export async function main(): Promise<object> {
     for (const batch of archive.batches) await store.write((tx) => tx.putItems(batch));
     const loadSeconds = (Date.now() - loadStarted) / 1000;
     progress(`loaded ${UNIT_COUNT} units in ${loadSeconds} s`);
+    const itemReads = await firstItemReads(store, archive);
+    progress(`first item reads: ${JSON.stringify(itemReads)}`);
 
     // The service as `npm start` runs it, on the store just loaded.
     service = await spawnService([...SERVICE_NODE_OPTIONS, path.join(__dirname, '..', 'src', 'main.js')], {
@@ -394,6 +423,7 @@ export async function main(): Promise<object> {
           ? Object.values(results).every((result) => result.p99Ms < TARGET_P99_MS && result.errors === 0)
           : null,
       scenarios: results,
+      firstItemReads: itemReads,
       reference: { zipfTextAgain: warmZipf, bareNodeServer: reference },
     };
   } finally {
