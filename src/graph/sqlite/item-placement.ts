@@ -94,24 +94,25 @@ const REMEMBERED_PATHS = 4096;
 const ASSUMED_PATHS = 4096;
 
 /**
- * Keeps the materialised paths of item-paths.ts. An EAD stream writes children before their
- * parent, so a new item whose parent is not placed yet is stored without a path, and the paths
- * still missing are worked out together, in one statement, before a query reads paths and before
- * the transaction commits: one path write per item, where placing each item as it comes would
- * rewrite its subtree's paths whenever an ancestor arrives. What is left to place is read from the
- * rows (a created item has a rid above every stored one, and no path until it is placed), not kept
- * here: an import of any size holds nothing per item.
+ * Keeps the materialised paths of item-paths.ts. A stream may write children before their parent
+ * (an EAD document writes each unit after its children). A new item whose parent is not placed
+ * yet is stored without a path, and the paths still missing are worked out together, in one
+ * statement, before a query reads paths and before the transaction commits: one path write per
+ * item, where placing each item as it comes would rewrite its subtree's paths whenever an ancestor
+ * arrives. What is left to place is read from the rows (a created item has a rid above every
+ * stored one, and no path until it is placed), not kept here: an import of any size holds nothing
+ * per item (the assumptions below are bounded).
  *
  * Until its parent is written, an item's path starts with the parent's bare id; so do the paths of
  * items below it. When the parent arrives, `placeAll` moves them below the parent's own path.
+ * Moving an existing item (another parent, edges added, retargeted or deleted) is rare: its subtree
+ * moves at once.
  *
  * An import that knows a new item's ancestors (`ItemWrite.ancestors`) lets it be placed at once,
  * below the nearest ancestor placed, by assuming the paths of those in between: each assumption is
  * checked when that ancestor is created, and the items below one that does not hold (an ancestor
  * created elsewhere, or not at all) lose their paths before `placeAll` works them out as above.
  * An EAD stream's items then all have their paths when they are stored.
- * Moving an existing item (another parent, edges added, retargeted or deleted) is rare: its subtree
- * moves at once.
  */
 export class ItemPlacement {
   /** The lowest rid created since the last `placeAll`: it has nothing to do below it. */
