@@ -5,6 +5,7 @@ import { existsSync } from 'node:fs';
 import { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { AppModule } from './app.module';
 import { APP_OPTIONS, configureApp, createHttpAdapter } from './app.setup';
+import { serveHandedConnections } from './cluster/handed-connections';
 import { superviseHttpWorkers } from './cluster/http-workers';
 import { AppConfig, loadConfig } from './config/app-config';
 import { GraphStore } from './graph/graph-store';
@@ -13,8 +14,15 @@ async function serve(config: AppConfig): Promise<void> {
   const app = await NestFactory.create<NestFastifyApplication>(AppModule, createHttpAdapter(), APP_OPTIONS);
   configureApp(app);
   app.enableShutdownHooks();
-  // Every interface, IPv6 and IPv4, as Node listens by default (Fastify's default is loopback).
-  await app.listen(config.port, '::');
+  if (cluster.isWorker) {
+    // The primary listens, and hands each connection to the worker with the fewest open.
+    await app.init();
+    await app.getHttpAdapter().getInstance().ready();
+    serveHandedConnections(app.getHttpServer());
+  } else {
+    // Every interface, IPv6 and IPv4, as Node listens by default (Fastify's default is loopback).
+    await app.listen(config.port, '::');
+  }
   // In the background: a process that serves searches reads ahead what they read first.
   void app.get(GraphStore).readAheadForSearch();
 }
@@ -22,5 +30,5 @@ async function serve(config: AppConfig): Promise<void> {
 // As the app's ConfigModule reads it: variables already set win.
 if (existsSync('.env')) process.loadEnvFile('.env');
 const config = loadConfig(process.env);
-if (cluster.isPrimary && config.httpWorkers > 1) superviseHttpWorkers(config.httpWorkers, config.logLevel);
+if (cluster.isPrimary && config.httpWorkers > 1) superviseHttpWorkers(config);
 else void serve(config);

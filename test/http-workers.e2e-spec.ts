@@ -13,6 +13,18 @@ const startService = (env: Record<string, string>) =>
     ...env,
   });
 
+/** GET `urlPath` through `agent`, which keeps its connections open; resolves once answered. */
+function getWith(agent: http.Agent, port: number, urlPath: string): Promise<number> {
+  return new Promise((resolve, reject) => {
+    http
+      .get({ host: '127.0.0.1', port, path: urlPath, agent }, (res) => {
+        res.resume();
+        res.on('end', () => resolve(res.statusCode ?? 0));
+      })
+      .on('error', reject);
+  });
+}
+
 describe('HTTP_WORKERS: the service served by several processes', () => {
   let testApp: TestApp;
   let env: Record<string, string>;
@@ -24,11 +36,11 @@ describe('HTTP_WORKERS: the service served by several processes', () => {
   });
   afterAll(() => testApp.close());
 
-  it('answers from every worker, sums their metrics, and stops on SIGTERM', async () => {
+  it('answers from every worker, spreads connections evenly, sums their metrics, and stops on SIGTERM', async () => {
     const service = await startService(env);
     try {
       await untilHealthy(service);
-      await untilLogged(service, 'Every HTTP worker is listening');
+      await untilLogged(service, 'Every HTTP worker is ready');
       const opsToken = await testApp.token('ops');
       for (let index = 0; index < 30; index++) {
         expect((await getOnce(service.port, '/no-such-route')).status).toBe(404);
@@ -48,19 +60,31 @@ describe('HTTP_WORKERS: the service served by several processes', () => {
       );
       expect(answeredBy.size).toBe(2);
       expect(answeredBy.has(service.process.pid!)).toBe(false);
+
+      // Keep-alive connections opened at once, as a portal's pool opens them: half to each worker.
+      await new Promise((resolve) => setTimeout(resolve, 200)); // the closes above reach the primary
+      const agent = new http.Agent({ keepAlive: true, maxSockets: 10 });
+      await Promise.all(Array.from({ length: 10 }, () => getWith(agent, service.port, '/balance-probe')));
+      agent.destroy();
+      const probesByPid = new Map<number, number>();
+      for (const line of service.logs()) {
+        const { pid, req } = JSON.parse(line) as { pid: number; req?: { path: string } };
+        if (req?.path === '/balance-probe') probesByPid.set(pid, (probesByPid.get(pid) ?? 0) + 1);
+      }
+      expect([...probesByPid.values()]).toEqual([5, 5]);
     } finally {
       expect(await service.stop()).toBe(0);
     }
   }, 60_000);
 
-  it('stops with an error when its workers cannot start (the port is taken)', async () => {
+  it('stops with an error when it cannot listen (the port is taken)', async () => {
     const taken = http.createServer().listen(0);
     await once(taken, 'listening');
     try {
       const service = await startService({ ...env, PORT: String((taken.address() as AddressInfo).port) });
       const [code] = await once(service.process, 'exit');
       expect(code).toBe(1);
-      expect(service.logs().some((line) => line.includes('exited before it listened'))).toBe(true);
+      expect(service.logs().some((line) => line.includes('Cannot listen on the port'))).toBe(true);
     } finally {
       taken.close();
     }
@@ -68,17 +92,17 @@ describe('HTTP_WORKERS: the service served by several processes', () => {
 
   it('replaces a worker that dies while serving', async () => {
     const service = await startService(env);
-    const listening = () => service.logs().filter((line) => line.includes('Every HTTP worker is listening'));
+    const listening = () => service.logs().filter((line) => line.includes('Every HTTP worker is ready'));
     try {
       await untilHealthy(service);
-      await untilLogged(service, 'Every HTTP worker is listening');
-      const listened = service.logs().find((line) => line.includes('An HTTP worker is listening'))!;
+      await untilLogged(service, 'Every HTTP worker is ready');
+      const listened = service.logs().find((line) => line.includes('An HTTP worker is ready'))!;
       const worker = (JSON.parse(listened) as { pid: number }).pid;
 
       process.kill(worker, 'SIGKILL');
 
       await untilLogged(service, 'An HTTP worker exited');
-      await untilLogged(service, 'Every HTTP worker is listening', 2);
+      await untilLogged(service, 'Every HTTP worker is ready', 2);
       expect(listening()).toHaveLength(2);
       expect((await getOnce(service.port, '/health')).status).toBe(200);
     } finally {

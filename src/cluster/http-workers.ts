@@ -1,57 +1,85 @@
 import cluster, { Worker } from 'node:cluster';
+import net from 'node:net';
 import pino from 'pino';
+import type { AppConfig } from '../config/app-config';
+import { ConnectionBalancer, ConnectionTarget, isConnectionMessage } from './connection-balancer';
 import { relayGathers } from './gather';
 
 /** How long after a worker died unexpectedly its replacement starts. */
 const RESTART_DELAY_MS = 1_000;
 
+function connectionTarget(worker: Worker): ConnectionTarget {
+  return {
+    id: worker.id,
+    hand: (socket, sent) => worker.send({ connection: 'handed' }, socket, { keepOpen: false }, sent),
+  };
+}
+
 /**
- * The primary process when HTTP is served by several (`HTTP_WORKERS`): it forks the workers, which
- * each run the whole app and share the listening port (Node's cluster hands connections out in
- * turn) and the store (SQLite is safe across processes, and every cache is checked against the
- * store's version), relays what they gather from each other (metrics), and starts a new worker
- * when one that was serving dies. A worker that dies before it listens (a port in use, a store
- * that will not open) ends the service instead: its replacement would fail the same way. SIGTERM
- * and SIGINT are passed on; the primary exits when every worker has.
+ * The primary process when HTTP is served by several (`HTTP_WORKERS`): it listens on the port,
+ * forks the workers, which each run the whole app, and hands each connection to the worker with
+ * the fewest open (`ConnectionBalancer`). The workers share the store (SQLite is safe across
+ * processes, and every cache is checked against the store's version). The primary relays what
+ * the workers gather from each other (metrics), and starts a new worker when one that was serving
+ * dies. A worker that dies before it is ready (a store that will not open) ends the service
+ * instead: its replacement would fail the same way; so does a port the primary cannot listen on.
+ * SIGTERM and SIGINT are passed on; the primary exits when every worker has.
  */
-export function superviseHttpWorkers(count: number, logLevel: string): void {
-  const logger = pino({ level: logLevel }).child({ context: 'HttpWorkers' });
+export function superviseHttpWorkers(config: Pick<AppConfig, 'httpWorkers' | 'port' | 'logLevel'>): void {
+  const logger = pino({ level: config.logLevel }).child({ context: 'HttpWorkers' });
   /** Ids of the live workers. */
   const live = new Set<number>();
+  const ready = new Set<number>();
+  const balancer = new ConnectionBalancer();
+  const server = net.createServer({ pauseOnConnect: true }, (socket) => balancer.hand(socket));
   let stopping = false;
   const fork = () => live.add(cluster.fork().id);
 
   relayGathers();
-  const listening = new Set<number>();
-  cluster.on('listening', (worker: Worker) => {
-    listening.add(worker.id);
-    logger.info({ pid: worker.process.pid }, 'An HTTP worker is listening');
-    if (listening.size === count) logger.info({ workers: count }, 'Every HTTP worker is listening');
+  cluster.on('message', (worker: Worker, message: unknown) => {
+    if (!isConnectionMessage(message)) return;
+    if (message.connection === 'closed') return balancer.closed(worker.id);
+    if (message.connection !== 'ready' || stopping) return;
+    ready.add(worker.id);
+    balancer.ready(connectionTarget(worker));
+    logger.info({ pid: worker.process.pid }, 'An HTTP worker is ready');
+    if (ready.size === config.httpWorkers)
+      logger.info({ workers: config.httpWorkers }, 'Every HTTP worker is ready');
   });
   cluster.on('exit', (worker: Worker, code: number | null, signal: string | null) => {
     live.delete(worker.id);
-    const served = listening.delete(worker.id);
+    balancer.gone(worker.id);
+    const served = ready.delete(worker.id);
     if (stopping) {
       if (live.size === 0) process.exit();
       return;
     }
     logger.error({ pid: worker.process.pid, code, signal }, 'An HTTP worker exited');
     if (!served) {
-      logger.fatal('It exited before it listened: stopping the service');
+      logger.fatal('It exited before it was ready: stopping the service');
       process.exitCode = 1;
       stop();
-      if (live.size === 0) process.exit();
       return;
     }
     setTimeout(fork, RESTART_DELAY_MS);
   });
   const stop = () => {
     stopping = true;
+    server.close();
+    if (live.size === 0) process.exit();
     for (const worker of Object.values(cluster.workers ?? {})) worker?.kill('SIGTERM');
   };
   process.on('SIGTERM', stop);
   process.on('SIGINT', stop);
 
-  logger.info({ workers: count }, 'Starting HTTP workers');
-  for (let index = 0; index < count; index++) fork();
+  server.on('error', (error) => {
+    if (server.listening) return logger.error({ err: error }, 'Accepting a connection failed');
+    logger.fatal({ err: error, port: config.port }, 'Cannot listen on the port: stopping the service');
+    process.exit(1);
+  });
+  // Every interface, IPv6 and IPv4, as Node listens by default. Workers start once it listens.
+  server.listen(config.port, '::', () => {
+    logger.info({ workers: config.httpWorkers, port: config.port }, 'Starting HTTP workers');
+    for (let index = 0; index < config.httpWorkers; index++) fork();
+  });
 }

@@ -6,7 +6,7 @@ import path from 'node:path';
  */
 export interface AppConfig {
   port: number;
-  /** Processes serving HTTP on `port` (Node's cluster); 1: this process alone. */
+  /** Processes serving HTTP on `port`, handed connections by a primary process; 1: this process alone. */
   httpWorkers: number;
   /** `sqlite:<path>` or `bolt://…`, `bolt+s://…`, `neo4j://…`, `neo4j+s://…`. */
   graphUrl: string;
