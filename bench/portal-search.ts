@@ -374,6 +374,8 @@ export async function main(): Promise<object> {
       LOG_LEVEL: 'silent',
     });
     await untilHealthy(service);
+    // One worker answering is enough to be healthy: the others are up once the service is idle.
+    await untilIdle(service.cpuMicros);
     const { port } = service;
 
     // Other requests than the measured ones, so that nothing measured is answered from a warm cache.
