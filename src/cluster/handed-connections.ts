@@ -12,6 +12,9 @@ function tellPrimary(message: ConnectionMessage): void {
  * each of them closes, so that the primary knows how many each worker has open.
  */
 export function serveHandedConnections(server: Server): void {
+  // Node starts checking connections against `headersTimeout` and `requestTimeout` when a server
+  // listens; this one never does, and a client sending its headers slowly must not hold it.
+  server.emit('listening');
   process.on('message', (message: unknown, socket?: Socket) => {
     if (!isConnectionMessage(message) || message.connection !== 'handed' || socket === undefined) return;
     socket.once('close', () => tellPrimary({ connection: 'closed' }));
