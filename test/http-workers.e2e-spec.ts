@@ -66,6 +66,8 @@ describe('HTTP_WORKERS: the service served by several processes', () => {
       const agent = new http.Agent({ keepAlive: true, maxSockets: 10 });
       await Promise.all(Array.from({ length: 10 }, () => getWith(agent, service.port, '/balance-probe')));
       agent.destroy();
+      // Each request's line is written once it is answered, maybe after the client has the answer.
+      await untilLogged(service, '/balance-probe', 10);
       const probesByPid = new Map<number, number>();
       for (const line of service.logs()) {
         const { pid, req } = JSON.parse(line) as { pid: number; req?: { path: string } };

@@ -1,8 +1,8 @@
 import http from 'node:http';
 import net from 'node:net';
-import { once } from 'node:events';
+import { EventEmitter, once } from 'node:events';
 import type { AddressInfo } from 'node:net';
-import { serveHandedConnections } from './handed-connections';
+import { PrimaryChannel, serveHandedConnections } from './handed-connections';
 
 /**
  * A connected pair of sockets: `client`, and `accepted`, the server side as the primary would
@@ -32,15 +32,18 @@ async function receivedUntilClosed(client: net.Socket): Promise<string> {
 }
 
 describe('serveHandedConnections', () => {
-  const told: unknown[] = [];
+  let told: unknown[];
+  /** The primary's end of a worker's channel, as a cluster worker's process is. */
+  let primary: EventEmitter & PrimaryChannel;
   let server: http.Server;
   let pair: Awaited<ReturnType<typeof socketPair>>;
 
   beforeEach(async () => {
-    told.length = 0;
-    // As in a cluster worker: a channel to the primary.
-    Object.defineProperty(process, 'connected', { value: true, configurable: true });
-    process.send = ((message: unknown) => told.push(message) > 0) as typeof process.send;
+    told = [];
+    primary = Object.assign(new EventEmitter(), {
+      connected: true,
+      send: (message: unknown) => told.push(message),
+    });
     server = http.createServer(
       { headersTimeout: 300, requestTimeout: 300, connectionsCheckingInterval: 50 },
       (_req, res) => res.end('answered'),
@@ -48,18 +51,13 @@ describe('serveHandedConnections', () => {
     pair = await socketPair();
   });
 
-  afterEach(() => {
-    pair.close();
-    process.removeAllListeners('message');
-    delete (process as { send?: unknown }).send;
-    Object.defineProperty(process, 'connected', { value: false, configurable: true });
-  });
+  afterEach(() => pair.close());
 
   it('tells the primary it is ready, serves a connection handed to it, and tells when it closes', async () => {
-    serveHandedConnections(server);
+    serveHandedConnections(server, primary);
     expect(told).toEqual([{ connection: 'ready' }]);
 
-    process.emit('message', { connection: 'handed' }, pair.accepted);
+    primary.emit('message', { connection: 'handed' }, pair.accepted);
     pair.client.write('GET / HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n');
 
     expect(await receivedUntilClosed(pair.client)).toMatch(/^HTTP\/1\.1 200 OK[\s\S]*answered$/);
@@ -68,8 +66,8 @@ describe('serveHandedConnections', () => {
   });
 
   it('times out a handed connection whose headers never end, as a listening server would', async () => {
-    serveHandedConnections(server);
-    process.emit('message', { connection: 'handed' }, pair.accepted);
+    serveHandedConnections(server, primary);
+    primary.emit('message', { connection: 'handed' }, pair.accepted);
 
     pair.client.write('GET / HTTP/1.1\r\nHost: x\r\n');
 
@@ -77,12 +75,12 @@ describe('serveHandedConnections', () => {
   });
 
   it('leaves other messages alone', () => {
-    serveHandedConnections(server);
+    serveHandedConnections(server, primary);
     const connections = jest.fn();
     server.on('connection', connections);
 
-    process.emit('message', { gather: 'ask', id: 1, topic: 'metrics' }, pair.accepted);
-    process.emit('message', { connection: 'handed' }, undefined);
+    primary.emit('message', { gather: 'ask', id: 1, topic: 'metrics' }, pair.accepted);
+    primary.emit('message', { connection: 'handed' });
 
     expect(connections).not.toHaveBeenCalled();
   });

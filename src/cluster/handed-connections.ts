@@ -2,8 +2,11 @@ import type { Server } from 'node:http';
 import type { Socket } from 'node:net';
 import { ConnectionMessage, isConnectionMessage } from './connection-balancer';
 
-function tellPrimary(message: ConnectionMessage): void {
-  if (process.connected) process.send?.(message);
+/** How a worker hears from and talks to the primary: its own process, in a cluster worker. */
+export interface PrimaryChannel {
+  on(event: 'message', listener: (message: unknown, handle?: unknown) => void): unknown;
+  send?(message: ConnectionMessage): unknown;
+  connected?: boolean;
 }
 
 /**
@@ -11,15 +14,19 @@ function tellPrimary(message: ConnectionMessage): void {
  * accepts and hands over (`ConnectionBalancer`), and tells the primary that it is ready and when
  * each of them closes, so that the primary knows how many each worker has open.
  */
-export function serveHandedConnections(server: Server): void {
+export function serveHandedConnections(server: Server, primary: PrimaryChannel = process): void {
+  const tell = (message: ConnectionMessage) => {
+    if (primary.connected) primary.send?.(message);
+  };
   // Node starts checking connections against `headersTimeout` and `requestTimeout` when a server
   // listens; this one never does, and a client sending its headers slowly must not hold it.
   server.emit('listening');
-  process.on('message', (message: unknown, socket?: Socket) => {
-    if (!isConnectionMessage(message) || message.connection !== 'handed' || socket === undefined) return;
-    socket.once('close', () => tellPrimary({ connection: 'closed' }));
+  primary.on('message', (message, handle) => {
+    if (!isConnectionMessage(message) || message.connection !== 'handed' || handle === undefined) return;
+    const socket = handle as Socket;
+    socket.once('close', () => tell({ connection: 'closed' }));
     server.emit('connection', socket);
     socket.resume();
   });
-  tellPrimary({ connection: 'ready' });
+  tell({ connection: 'ready' });
 }
