@@ -19,3 +19,12 @@ describe('loadConfig: read memos', () => {
     expect(() => loadConfig({ IMPORT_READ_MEMO_MAX_BYTES: 'lots' })).toThrow('IMPORT_READ_MEMO_MAX_BYTES');
   });
 });
+
+describe('loadConfig: the port', () => {
+  it('takes 0 to 65535, and refuses any other before anything listens', () => {
+    expect(loadConfig({ PORT: '0' }).port).toBe(0);
+    expect(loadConfig({ PORT: '65535' }).port).toBe(65_535);
+    expect(() => loadConfig({ PORT: '65536' })).toThrow('PORT must be at most 65535, got "65536"');
+    expect(() => loadConfig({ PORT: '-1' })).toThrow('PORT must be a non-negative integer');
+  });
+});

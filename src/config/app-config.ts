@@ -68,8 +68,12 @@ function defaultReadMemoDir(graphUrl: string): string {
   return path.resolve(folder, 'read-memos');
 }
 
+/** The highest TCP port; 0 lets the system choose one. */
+const MAX_PORT = 65_535;
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   const port = intFrom(env, 'PORT', 3000);
+  if (port > MAX_PORT) throw new Error(`PORT must be at most ${MAX_PORT}, got "${env.PORT}"`);
   const httpWorkers = intFrom(env, 'HTTP_WORKERS', 1);
   if (httpWorkers < 1) throw new Error(`HTTP_WORKERS must be at least 1, got "${env.HTTP_WORKERS}"`);
   const graphUrl = env.GRAPH_URL?.trim() || 'sqlite:./data/archive.db';
