@@ -34,6 +34,16 @@ export function createHttpAdapter(): FastifyAdapter {
 export const APP_OPTIONS: NestApplicationOptions = { bufferLogs: true, bodyParser: false };
 
 /**
+ * Readies the app to answer requests without listening: Fastify routes requests once its plugins
+ * are loaded, which listening would wait for. A cluster worker, which is handed its connections,
+ * and the end-to-end tests, which inject theirs, start the app so.
+ */
+export async function initWithoutListening(app: NestFastifyApplication): Promise<void> {
+  await app.init();
+  await app.getHttpAdapter().getInstance().ready();
+}
+
+/**
  * Everything `main.ts` does to the application besides listening, shared with the end-to-end
  * tests so that they exercise the same app.
  */

@@ -4,10 +4,10 @@ import cluster from 'node:cluster';
 import { existsSync } from 'node:fs';
 import { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { AppModule } from './app.module';
-import { APP_OPTIONS, configureApp, createHttpAdapter } from './app.setup';
+import { APP_OPTIONS, configureApp, createHttpAdapter, initWithoutListening } from './app.setup';
 import { serveHandedConnections } from './cluster/handed-connections';
 import { superviseHttpWorkers } from './cluster/http-workers';
-import { AppConfig, loadConfig } from './config/app-config';
+import { AppConfig, LISTEN_HOST, loadConfig } from './config/app-config';
 import { GraphStore } from './graph/graph-store';
 
 async function serve(config: AppConfig): Promise<void> {
@@ -16,12 +16,10 @@ async function serve(config: AppConfig): Promise<void> {
   app.enableShutdownHooks();
   if (cluster.isWorker) {
     // The primary listens, and hands each connection to the worker with the fewest open.
-    await app.init();
-    await app.getHttpAdapter().getInstance().ready();
+    await initWithoutListening(app);
     serveHandedConnections(app.getHttpServer());
   } else {
-    // Every interface, IPv6 and IPv4, as Node listens by default (Fastify's default is loopback).
-    await app.listen(config.port, '::');
+    await app.listen(config.port, LISTEN_HOST);
   }
   // In the background: a process that serves searches reads ahead what they read first.
   void app.get(GraphStore).readAheadForSearch();

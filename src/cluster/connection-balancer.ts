@@ -75,7 +75,7 @@ export class ConnectionBalancer {
     });
   }
 
-  /** Open connections by worker id, for logs and tests. */
+  /** Open connections by ready worker id: what the balancer chooses by. */
   counts(): Map<number, number> {
     return new Map([...this.open].map(([id, { count }]) => [id, count]));
   }

@@ -1,7 +1,7 @@
 import cluster, { Worker } from 'node:cluster';
 import net from 'node:net';
 import pino from 'pino';
-import type { AppConfig } from '../config/app-config';
+import { AppConfig, LISTEN_HOST } from '../config/app-config';
 import { ConnectionBalancer, ConnectionTarget, isConnectionMessage } from './connection-balancer';
 import { relayGathers } from './gather';
 
@@ -77,8 +77,8 @@ export function superviseHttpWorkers(config: Pick<AppConfig, 'httpWorkers' | 'po
     logger.fatal({ err: error, port: config.port }, 'Cannot listen on the port: stopping the service');
     process.exit(1);
   });
-  // Every interface, IPv6 and IPv4, as Node listens by default. Workers start once it listens.
-  server.listen(config.port, '::', () => {
+  // Workers start once it listens.
+  server.listen(config.port, LISTEN_HOST, () => {
     logger.info({ workers: config.httpWorkers, port: config.port }, 'Starting HTTP workers');
     for (let index = 0; index < config.httpWorkers; index++) fork();
   });

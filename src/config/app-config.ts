@@ -68,6 +68,12 @@ function defaultReadMemoDir(graphUrl: string): string {
   return path.resolve(folder, 'read-memos');
 }
 
+/**
+ * Where the service listens: every interface, IPv6 and IPv4, as Node listens by default (Fastify's
+ * default is loopback).
+ */
+export const LISTEN_HOST = '::';
+
 /** The highest TCP port; 0 lets the system choose one. */
 const MAX_PORT = 65_535;
 

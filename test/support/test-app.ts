@@ -7,7 +7,7 @@ import { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { Test } from '@nestjs/testing';
 import type { DestinationStream } from 'pino';
 import { AppModule } from '../../src/app.module';
-import { APP_OPTIONS, configureApp, createHttpAdapter } from '../../src/app.setup';
+import { APP_OPTIONS, configureApp, createHttpAdapter, initWithoutListening } from '../../src/app.setup';
 import { Role } from '../../src/auth/roles';
 import { TokensService } from '../../src/auth/tokens.service';
 import { UsersService } from '../../src/auth/users.service';
@@ -81,9 +81,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
         APP_OPTIONS,
       );
       configureApp(nestApp);
-      await nestApp.init();
-      // Fastify routes requests once its plugins are loaded, which listening would wait for.
-      await nestApp.getHttpAdapter().getInstance().ready();
+      await initWithoutListening(nestApp);
       return nestApp;
     });
     const tokens = app.get(TokensService);

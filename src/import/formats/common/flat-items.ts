@@ -17,10 +17,11 @@ const OWN = { enumerable: true, writable: true, configurable: true };
  * `true` when they are those of the last item that had some (siblings share them), else their count
  * and ids. A bundle is its id, its type (a name), the count of its data keys, each with its name
  * and value, then the count of its relations, each with its name and bundles. Edges are the count
- * of their types, each with its name and targets. A value is a string or boolean as itself, a list as its length and its values, and any
- * other (a number, or what no type allows, such as `undefined`) in a list of its own. A list of
- * bundles or an object of edges is its count too, and any other value a list of its own. An
- * optional field that is absent (an item's hash, edges or ancestors) is `undefined`.
+ * of their types, each with its name and targets. A value is a string or boolean as itself, a list
+ * as its length and its values, and any other (a number, or what no type allows, such as
+ * `undefined`) in a list of its own. A list of bundles or an object of edges is its count too, and
+ * any other value a list of its own. An optional field that is absent (an item's hash, edges or
+ * ancestors) is `undefined`.
  */
 export class FlatItemWriter {
   private readonly names = new NameWriter();
