@@ -65,6 +65,15 @@ describe('serveHandedConnections', () => {
     expect(told).toEqual([{ connection: 'ready' }, { connection: 'closed' }]);
   });
 
+  it('turns Nagle off on a handed connection, as a listening server does on those it accepts', () => {
+    const noDelay = jest.spyOn(pair.accepted, 'setNoDelay');
+    serveHandedConnections(server, primary);
+
+    primary.emit('message', { connection: 'handed' }, pair.accepted);
+
+    expect(noDelay).toHaveBeenCalledWith(true);
+  });
+
   it('times out a handed connection whose headers never end, as a listening server would', async () => {
     serveHandedConnections(server, primary);
     primary.emit('message', { connection: 'handed' }, pair.accepted);

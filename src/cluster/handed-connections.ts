@@ -24,6 +24,10 @@ export function serveHandedConnections(server: Server, primary: PrimaryChannel =
   primary.on('message', (message, handle) => {
     if (!isConnectionMessage(message) || message.connection !== 'handed' || handle === undefined) return;
     const socket = handle as Socket;
+    // As Node's accept does for an http.Server (its noDelay is on by default): the primary's
+    // plain net server accepted this socket with Nagle's algorithm on, which would hold the last
+    // segment of an answer until the client acknowledges the others.
+    socket.setNoDelay(true);
     socket.once('close', () => tell({ connection: 'closed' }));
     server.emit('connection', socket);
     socket.resume();
