@@ -94,18 +94,18 @@ describe('HTTP_WORKERS: the service served by several processes', () => {
 
   it('replaces a worker that dies while serving', async () => {
     const service = await startService(env);
-    const listening = () => service.logs().filter((line) => line.includes('Every HTTP worker is ready'));
+    const allReadyLines = () => service.logs().filter((line) => line.includes('Every HTTP worker is ready'));
     try {
       await untilHealthy(service);
       await untilLogged(service, 'Every HTTP worker is ready');
-      const listened = service.logs().find((line) => line.includes('An HTTP worker is ready'))!;
-      const worker = (JSON.parse(listened) as { pid: number }).pid;
+      const readyLine = service.logs().find((line) => line.includes('An HTTP worker is ready'))!;
+      const worker = (JSON.parse(readyLine) as { pid: number }).pid;
 
       process.kill(worker, 'SIGKILL');
 
       await untilLogged(service, 'An HTTP worker exited');
       await untilLogged(service, 'Every HTTP worker is ready', 2);
-      expect(listening()).toHaveLength(2);
+      expect(allReadyLines()).toHaveLength(2);
       expect((await getOnce(service.port, '/health')).status).toBe(200);
     } finally {
       expect(await service.stop()).toBe(0);

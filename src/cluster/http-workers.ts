@@ -29,6 +29,7 @@ export function superviseHttpWorkers(config: Pick<AppConfig, 'httpWorkers' | 'po
   const logger = pino({ level: config.logLevel }).child({ context: 'HttpWorkers' });
   /** Ids of the live workers. */
   const live = new Set<number>();
+  /** Ids of the live workers that said they are ready, and so have been serving. */
   const ready = new Set<number>();
   const balancer = new ConnectionBalancer();
   const server = net.createServer({ pauseOnConnect: true }, (socket) => balancer.hand(socket));
