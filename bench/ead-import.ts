@@ -24,7 +24,7 @@
  * existing document instead, such as a real finding aid). Prints one JSON object.
  */
 import { spawnSync } from 'node:child_process';
-import { createReadStream, createWriteStream, existsSync, statSync } from 'node:fs';
+import { createReadStream, createWriteStream, existsSync, readFileSync, statSync } from 'node:fs';
 import { appendFile, mkdir, rm } from 'node:fs/promises';
 import { pipeline } from 'node:stream/promises';
 import type { IncomingMessage } from 'node:http';
@@ -114,6 +114,8 @@ async function withApp<T>(database: string, work: (app: INestApplicationContext)
   process.env.GRAPH_URL = `sqlite:${database}`;
   process.env.IMPORT_READ_MEMO_DIR = readMemoDir(database);
   process.env.LOG_LEVEL = 'silent';
+  // The import run itself, in this process, as the figures beside it (saxes alone) are.
+  process.env.IMPORT_RUNNER = 'inline';
   const { NestFactory } = await import('@nestjs/core');
   const { AppModule } = await import('../src/app.module.js');
   const app = await NestFactory.createApplicationContext(AppModule, { logger: false });
@@ -152,7 +154,6 @@ function requestBody(file: string): IncomingMessage {
 
 async function importEad(file: string, database: string, commit: boolean): Promise<Measurement> {
   const { ImportService } = await import('../src/import/import.service.js');
-  const { jsonChunks } = await import('../src/import/json-chunks.js');
   return withApp(database, (app) =>
     measure(async () => {
       let answer: Record<string, unknown> = {};
@@ -164,10 +165,12 @@ async function importEad(file: string, database: string, commit: boolean): Promi
         contentType: 'application/xml',
         body: requestBody(file),
       };
-      await app.get(ImportService).import(request, async (delivered) => {
-        answer = delivered;
-        // Encoded as the controller encodes it, in pieces, while the import's ledger is open.
-        for (const chunk of jsonChunks(answer)) answerBytes += Buffer.byteLength(chunk);
+      await app.get(ImportService).import(request, {
+        done: async (file) => {
+          // As the run wrote it for the controller to send.
+          answerBytes = statSync(file).size;
+          answer = JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>;
+        },
       });
       const { created, updated, unchanged, errors } = answer;
       return { created, updated, unchanged, errors: Object.keys(errors as object).length, answerBytes };

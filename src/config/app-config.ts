@@ -36,6 +36,11 @@ export interface ImportConfig {
    * that can); smaller ones in process. 0: every source.
    */
   workerMinBytes: number;
+  /**
+   * Where imports run: `thread` (default), in a worker thread of their own beside the thread that
+   * answers HTTP; `inline`, in process (for tests that watch the run's objects).
+   */
+  runner: 'thread' | 'inline';
   /** Where documents' read memos are kept (`src/import/reading/read-memos.ts`). */
   readMemoDir: string;
   /** Most bytes of read memos kept, least recently used dropped first; 0: no memos. */
@@ -58,6 +63,14 @@ function boolFrom(env: NodeJS.ProcessEnv, name: string, fallback: boolean): bool
   if (raw === 'true' || raw === '1' || raw === 'yes') return true;
   if (raw === 'false' || raw === '0' || raw === 'no') return false;
   throw new Error(`${name} must be true or false, got "${env[name]}"`);
+}
+
+function runnerFrom(env: NodeJS.ProcessEnv): ImportConfig['runner'] {
+  const raw = env.IMPORT_RUNNER?.trim().toLowerCase() || 'thread';
+  if (raw !== 'thread' && raw !== 'inline') {
+    throw new Error(`IMPORT_RUNNER must be thread or inline, got "${env.IMPORT_RUNNER}"`);
+  }
+  return raw;
 }
 
 const MiB = 1024 * 1024;
@@ -104,6 +117,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       urlTimeoutMs: intFrom(env, 'IMPORT_URL_TIMEOUT_MS', 30_000),
       maxUrlBytes: intFrom(env, 'IMPORT_MAX_URL_BYTES', 512 * MiB),
       workerMinBytes: intFrom(env, 'IMPORT_WORKER_MIN_BYTES', 8 * MiB),
+      runner: runnerFrom(env),
       readMemoDir: path.resolve(env.IMPORT_READ_MEMO_DIR?.trim() || defaultReadMemoDir(graphUrl)),
       readMemoMaxBytes: intFrom(env, 'IMPORT_READ_MEMO_MAX_BYTES', 1024 * MiB),
     },

@@ -2,6 +2,7 @@ import { HttpException, HttpStatus, Logger } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { STATUS_CODES } from 'node:http';
 import { ErrorBody } from '../logging/import-log.types';
+import { JobCancelled } from '../import-jobs/job-cancelled';
 import { ImportInputError } from './formats/format-reader';
 
 /** An import refused with a status and the `details` of its error body. */
@@ -53,6 +54,9 @@ export function errorBodyOf(exception: unknown): ErrorBody {
   }
   if (exception instanceof HttpException) {
     return bodyOf(exception.getStatus(), messageOf(exception));
+  }
+  if (exception instanceof JobCancelled) {
+    return bodyOf(HttpStatus.CONFLICT, `The import was cancelled and rolled back: ${exception.message}`);
   }
   return bodyOf(HttpStatus.INTERNAL_SERVER_ERROR, 'The import failed because of a server error');
 }

@@ -80,6 +80,12 @@ export function commitRequested(query: RawQuery): boolean {
   }
 }
 
+/** The `scope` parameter as given, when it is given once. */
+export function scopeOf(query: RawQuery): string | undefined {
+  const scope = query.scope;
+  return typeof scope === 'string' ? scope : undefined;
+}
+
 /** Validates the common import parameters; every malformed value is a 400. */
 export function parseImportParams(query: RawQuery): ImportRequestParams {
   return {

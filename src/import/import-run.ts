@@ -46,6 +46,16 @@ function edgesChange(edges: ItemWrite['edges'], stored: StoredItem): boolean {
   );
 }
 
+/** What a run has done so far, for its job's progress. */
+export interface RunCounts {
+  /** Items the readers produced or refused. */
+  items: number;
+  created: number;
+  updated: number;
+  unchanged: number;
+  errors: number;
+}
+
 /** An item of a batch with its change hash; `item` is left out when the store's hash equals it. */
 interface BatchItem {
   id: string;
@@ -104,12 +114,17 @@ export class ImportRun {
   private readonly tagIndexes = new Map<string, number>();
   /** By item key, as the source names it: without a prototype, so that any key is a key. */
   private readonly errors: Record<string, string> = Object.create(null) as Record<string, string>;
+  private readonly counts: RunCounts = { items: 0, created: 0, updated: 0, unchanged: 0, errors: 0 };
 
-  /** `ledger` keeps what happened to each id, in the order the log lists them. */
+  /**
+   * `ledger` keeps what happened to each id, in the order the log lists them; `afterBatch` is
+   * called after each batch is written, with the counts so far, and may stop the run by throwing.
+   */
   constructor(
     private readonly tx: GraphWriter,
     private readonly options: RunOptions,
     private readonly ledger: RunLedger,
+    private readonly afterBatch: (counts: Readonly<RunCounts>) => Promise<void> = async () => undefined,
   ) {}
 
   /** Reads every source in order; each source's items are written before the next is read. */
@@ -174,6 +189,7 @@ export class ImportRun {
   }
 
   private async accept(event: ImportEvent): Promise<void> {
+    this.counts.items++;
     if (event.kind === 'invalid') return this.reject(event);
     const id = producedId(event);
     // A second occurrence must see the first one written.
@@ -188,6 +204,7 @@ export class ImportRun {
       throw badRequest({ message: event.message, tag: event.tag, key: event.key });
     }
     this.errors[event.key] = event.message;
+    this.counts.errors++;
   }
 
   /**
@@ -226,6 +243,7 @@ export class ImportRun {
     }
     if (writes.length > 0) await this.tx.putItems(writes);
     if (rehashed.size > 0) await this.tx.setHashes(rehashed);
+    await this.afterBatch(this.counts);
   }
 
   /**
@@ -303,7 +321,13 @@ export class ImportRun {
     }
     if (earlier === undefined) {
       this.ledger.appendNew({ id, status, tagIndex: this.tagIndex(tag) });
+      this.counts[status]++;
     } else if (status === 'updated') {
+      // An item counted unchanged before, now updated; one updated before stays one update.
+      if (earlier.status === 'unchanged') {
+        this.counts.unchanged--;
+        this.counts.updated++;
+      }
       // Listed again, last; under the tag of its first update.
       const tagIndex = earlier.status === 'updated' ? earlier.tagIndex : this.tagIndex(tag);
       this.ledger.append({ id, status, tagIndex });

@@ -20,14 +20,15 @@ import {
   ApiResponse,
   ApiTags,
 } from '@nestjs/swagger';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyReply } from 'fastify';
+import { createReadStream } from 'node:fs';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { RequireRole } from '../auth/bearer-auth.guard';
+import { AuthenticatedRequest, RequireRole } from '../auth/bearer-auth.guard';
+import { ImportJobDto } from '../import-jobs/import-job.dto';
 import { ErrorBodyDto, ImportLogDocumentDto } from '../logging/import-log.dto';
 import { rawQueryOf } from './import-params';
 import { ImportService } from './import.service';
-import { jsonChunks } from './json-chunks';
 
 const BOOLEAN_PARAMETERS: [string, string][] = [
   ['commit', 'Apply the changes; otherwise a dry run that reports what would happen'],
@@ -115,6 +116,13 @@ export class ImportController {
   })
   @ApiParam({ name: 'format', description: 'ead, ead-sync, eag, eac, skos, csv, links, coreferences' })
   @ApiHeader({ name: 'X-User', required: true, description: 'Id of the acting user' })
+  @ApiHeader({
+    name: 'Prefer',
+    required: false,
+    description:
+      'respond-async (RFC 7240): answer 202 with the job as soon as the body is in, rather than 201 ' +
+      'with the import log at the end',
+  })
   @ApiImportParameters()
   @ApiConsumes('application/xml', 'text/xml', 'text/plain', 'application/json', 'application/octet-stream')
   @ApiBody({ schema: { type: 'string', format: 'binary' } })
@@ -124,12 +132,21 @@ export class ImportController {
       'The import log (what was, or would be, done); ead-sync answers {log, created, deleted, moved}',
     type: ImportLogDocumentDto,
   })
+  @ApiResponse({
+    status: 202,
+    description:
+      'With Prefer: respond-async, the import is a job that goes on: its document, and its URL in ' +
+      'Location (/import/jobs/{id})',
+    type: ImportJobDto,
+  })
+  @ApiResponse({ status: 409, description: 'The import was cancelled (its job) and rolled back', type: ErrorBodyDto })
   @ApiImportErrors()
   async import(
     @Param('format') format: string,
-    @Req() request: FastifyRequest,
+    @Req() request: AuthenticatedRequest,
     @Res() reply: FastifyReply,
     @Headers('x-user') user?: string,
+    @Headers('prefer') prefer?: string,
   ): Promise<void> {
     const importRequest = {
       endpoint: format,
@@ -138,21 +155,35 @@ export class ImportController {
       contentType: request.headers['content-type'],
       // Unread: the app's one body parser leaves every body to the import run (app.setup.ts).
       body: request.raw,
+      tokenId: request.auth.tokenId,
     };
-    await this.imports.import(importRequest, async (answer) => {
-      // In pieces, read as they are sent: the answer of a large import lists every id it touched.
+    const send = async (status: number, headers: Record<string, string>, chunks: Readable) => {
       // Written to Node's response itself, which Fastify then leaves alone.
       reply.hijack();
-      reply.raw.writeHead(HttpStatus.CREATED, { 'Content-Type': 'application/json; charset=utf-8' });
-      await pipeline(Readable.from(jsonChunks(answer), { objectMode: false }), reply.raw).catch(
-        (error: unknown) =>
-          // The import is done (its stored log has the answer): a client that left only misses it.
-          this.logger.warn({
-            req: request.raw,
-            err: error,
-            msg: 'The answer of an import was not sent whole',
-          }),
+      reply.raw.writeHead(status, { 'Content-Type': 'application/json; charset=utf-8', ...headers });
+      await pipeline(chunks, reply.raw).catch((error: unknown) =>
+        // The import has its job and stored log: a client that left only misses the answer.
+        this.logger.warn({ req: request.raw, err: error, msg: 'The answer of an import was not sent whole' }),
       );
+    };
+    await this.imports.import(importRequest, {
+      accepted: respondAsync(prefer)
+        ? (job) =>
+            send(
+              HttpStatus.ACCEPTED,
+              { Location: `/import/jobs/${job.id}`, 'Preference-Applied': 'respond-async' },
+              Readable.from([JSON.stringify(job)]),
+            )
+        : undefined,
+      // In pieces, as the run wrote it: the answer of a large import lists every id it touched.
+      done: (file) => send(HttpStatus.CREATED, {}, createReadStream(file)),
     });
   }
+}
+
+/** Whether a `Prefer` header (RFC 7240) asks for `respond-async`. */
+export function respondAsync(prefer: string | undefined): boolean {
+  return (prefer ?? '')
+    .split(',')
+    .some((preference) => preference.split(';')[0].trim().toLowerCase() === 'respond-async');
 }

@@ -1,28 +1,29 @@
-import { Inject, Injectable, Logger } from '@nestjs/common';
+import { Inject, Injectable, OnApplicationShutdown } from '@nestjs/common';
 import type { IncomingMessage } from 'node:http';
+import path from 'node:path';
 import { UsersService } from '../auth/users.service';
 import { APP_CONFIG, AppConfig } from '../config/app-config';
-import { GraphStore, GraphWriter } from '../graph/graph-store';
+import { GraphStore } from '../graph/graph-store';
+import { ImportJob, JobEnd } from '../import-jobs/import-job';
+import { ImportJobDocument } from '../import-jobs/import-job.types';
+import { ImportJobsService } from '../import-jobs/import-jobs.service';
+import { JobCancelled } from '../import-jobs/job-cancelled';
 import { ImportLogService } from '../logging/import-log.service';
-import { ImportLogDocument, ImportLogRecord } from '../logging/import-log.types';
-import { Ids } from '../logging/walked-ids';
 import { MetricsService } from '../logging/metrics.service';
-import { FinishResult, FormatReader, ImportContext, ImportSource } from './formats/format-reader';
-import { badRequest, errorBodyOf } from './import-errors';
-import { commitRequested, ImportRequestParams, parseImportParams, RawQuery } from './import-params';
-import { ImportRun } from './import-run';
-import { RunLedger } from './run-ledger';
-import { limitHeapGrowth } from './heap-growth';
-import { loadScope } from './import-scope';
 import { FormatRegistry } from './format-registry';
+import { badRequest, errorBodyOf } from './import-errors';
+import { commitRequested, parseImportParams, RawQuery } from './import-params';
+import { loadScope } from './import-scope';
+import { storeFailedImport } from './running/failure-log';
+import { ImportRunner } from './running/import-runner';
+import { ImportTask, ImportTaskResult } from './running/import-task';
 import { spoolBody } from './sources/body-spool';
 import { ImportRoots } from './sources/import-roots';
 import { logMessageOf, mappingOf } from './sources/parameter-files';
-import { requestSources } from './sources/request-sources';
 import { UrlLimits } from './sources/url-fetch';
 import { ImportWorkspace } from './sources/workspace';
 
-/** One `POST /import/<endpoint>` as the controller hands it over. */
+/** One `POST /import/<endpoint>` (or a command line's import) as it is handed over. */
 export interface ImportRequest {
   endpoint: string;
   /** The `X-User` header. */
@@ -30,32 +31,26 @@ export interface ImportRequest {
   query: RawQuery;
   contentType?: string;
   body: IncomingMessage;
+  /** The token of the request, which may then see its job (`GET /import/jobs`). */
+  tokenId?: string;
 }
 
-/** The stored log's fields known from the start, completed when the import ends. */
-type Attempt = Pick<
-  ImportLogRecord,
-  'id' | 'endpoint' | 'parameters' | 'user' | 'scope' | 'tags' | 'started'
->;
-
-/** Everything the transaction needs, prepared before it starts so the writer is held briefly. */
-interface Prepared {
-  reader: FormatReader;
-  params: ImportRequestParams;
-  sources: ImportSource[];
-  message: string | null;
-  properties?: string;
+/** How the import's answer leaves: at once as its job (`respond-async`), or when it is done. */
+export interface ImportAnswer {
+  /** Set to answer with the job as soon as the body is in; the import goes on. */
+  accepted?(job: ImportJobDocument): Promise<void>;
+  /** The answer of the finished import, written as JSON in `file`. Not called once `accepted` was. */
+  done(file: string): Promise<void>;
 }
 
 /**
- * The import run shared by every format (DESIGN.md §4): validates the request, turns the body
- * into sources, reads them through the format's reader inside one write transaction (committed
- * only with `commit=true`), and stores the import log — with the import when it commits, on its
- * own when a committed import fails.
+ * The HTTP side of every import (DESIGN.md §4): checks the request, takes its body in, and hands
+ * the import to `ImportRunner` as a job (`ImportJobsService`), one at a time; then sends the answer
+ * the run wrote, or, asked to answer asynchronously, only the job. A committed import that fails
+ * before it is handed over is stored as failed here; the run stores its own failures.
  */
 @Injectable()
-export class ImportService {
-  private readonly logger = new Logger(ImportService.name);
+export class ImportService implements OnApplicationShutdown {
   private readonly roots: ImportRoots;
   private readonly urls: UrlLimits;
 
@@ -65,6 +60,8 @@ export class ImportService {
     private readonly users: UsersService,
     private readonly logs: ImportLogService,
     private readonly metrics: MetricsService,
+    private readonly jobs: ImportJobsService,
+    private readonly runner: ImportRunner,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {
     const settings = config.import;
@@ -76,70 +73,101 @@ export class ImportService {
     };
   }
 
-  /**
-   * Runs the import and hands its answer (the import log, or the format's shape of it) to
-   * `deliver`, which sends it. The answer's id lists are read from the run's ledger as they are
-   * sent (`WalkedIds`): the ledger is thrown away with the import's workspace once `deliver` is
-   * done.
-   */
-  async import(
-    request: ImportRequest,
-    deliver: (answer: Record<string, unknown>) => Promise<void>,
-  ): Promise<void> {
+  async onApplicationShutdown(): Promise<void> {
+    await this.runner.close();
+  }
+
+  async import(request: ImportRequest, answer: ImportAnswer): Promise<void> {
     const started = this.logs.timestamp();
     const endpoint = this.formats.endpoint(request.endpoint);
     const user = await this.actingUser(request.user);
-    const scope = request.query.scope;
-    const attempt: Attempt = {
-      id: this.logs.newId(),
-      endpoint: endpoint.name,
-      parameters: request.query,
-      user,
-      scope: typeof scope === 'string' ? scope : undefined,
-      tags: [],
+    const workspace = await ImportWorkspace.create();
+    const task: Partial<ImportTask> & Pick<ImportTask, 'logId' | 'started'> = {
+      logId: this.logs.newId(),
       started,
     };
-    const workspace = await ImportWorkspace.create();
-    const releaseHeap = limitHeapGrowth();
-    let ledger: RunLedger | undefined;
+    const attempt = { endpoint: endpoint.name, user, query: request.query };
+    let job: ImportJob | undefined;
+    let accepted = false;
+    let handedOver = false;
+    const clock = process.hrtime.bigint();
+    const seconds = () => Number(process.hrtime.bigint() - clock) / 1e9;
     try {
-      ledger = RunLedger.open(workspace.newFile());
-      await deliver(await this.attempt(endpoint, request, attempt, workspace, ledger));
+      const params = parseImportParams(request.query);
+      const reader = this.formats.select(endpoint, params);
+      await this.graph.read((tx) => loadScope(tx, reader, params.scope));
+      const message = await logMessageOf(params.log, this.roots);
+      const properties = await mappingOf(params.properties, this.roots, this.urls);
+      job = this.jobs.create({
+        endpoint: endpoint.name,
+        user,
+        scope: params.scope,
+        parameters: request.query,
+        commit: params.commit,
+        tokenId: request.tokenId,
+      });
+      const file = path.join(workspace.folder, 'body');
+      const body = await spoolBody(request.body, file, this.config.import.maxBodyBytes);
+      if (body.size === 0) throw badRequest('The request body is empty');
+      job.report({ bytesTotal: body.size });
+      Object.assign(task, {
+        ...attempt,
+        contentType: request.contentType,
+        body: { file, ...body },
+        workspace: workspace.folder,
+        answerFile: path.join(workspace.folder, 'answer.json'),
+        message,
+        properties,
+        hold: job.hold?.point,
+      });
+      if (answer.accepted !== undefined) {
+        await answer.accepted(job.document());
+        accepted = true;
+      }
+      const running = job;
+      const result = await this.jobs.run(running, () => {
+        handedOver = true;
+        return this.runner.run(task as ImportTask, {
+          signal: running.signal,
+          report: (report) => running.report(report),
+          pass: (point) => running.hold!.stop(running.id, running.signal),
+        });
+      });
+      await this.succeeded(running, task.logId, result, seconds());
+      if (!accepted) await answer.done(task.answerFile!);
+    } catch (error) {
+      const committed = commitRequested(request.query);
+      this.metrics.recordImport(endpoint.name, 'failed', committed, seconds());
+      if (committed && !handedOver) {
+        await storeFailedImport(this.logs, { ...attempt, ...task, tags: [] }, error);
+      }
+      if (job !== undefined) await this.jobs.finish(job, this.failure(error, committed ? task.logId : null));
+      // Accepted, the job tells the error; the answer has gone.
+      if (!accepted) throw error;
     } finally {
-      ledger?.close();
-      releaseHeap();
       await workspace.dispose();
     }
   }
 
-  /** Prepares and runs the import, and keeps the record of a committed one that fails. */
-  private async attempt(
-    endpoint: FormatReader,
-    request: ImportRequest,
-    attempt: Attempt,
-    workspace: ImportWorkspace,
-    ledger: RunLedger,
-  ): Promise<Record<string, unknown>> {
-    const clock = process.hrtime.bigint();
-    const seconds = () => Number(process.hrtime.bigint() - clock) / 1e9;
-    const committed = commitRequested(request.query);
-    try {
-      const prepared = await this.prepare(endpoint, request, workspace);
-      attempt.tags = prepared.sources.map((source) => source.tag);
-      const { answer, log } = await this.graph.write((tx) => this.run(tx, prepared, attempt, ledger), {
-        commit: prepared.params.commit,
-      });
-      this.metrics.recordImport(endpoint.name, 'succeeded', committed, seconds(), {
-        created: log.created,
-        updated: log.updated,
-        unchanged: log.unchanged,
-      });
-      return answer;
-    } catch (error) {
-      this.metrics.recordImport(endpoint.name, 'failed', committed, seconds());
-      if (committed) await this.recordFailure(attempt, error);
-      throw error;
-    }
+  private async succeeded(job: ImportJob, logId: string, result: ImportTaskResult, seconds: number) {
+    const { log } = result;
+    this.metrics.recordImport(job.spec.endpoint, 'succeeded', result.committed, seconds, {
+      created: log.created,
+      updated: log.updated,
+      unchanged: log.unchanged,
+    });
+    job.report({ created: log.created, updated: log.updated, unchanged: log.unchanged });
+    await this.jobs.finish(job, {
+      state: result.committed ? 'committed' : 'rolled-back',
+      log,
+      event: result.committed ? logId : null,
+    });
+    // Reads of the new version (a search's read-ahead) start now, not with the next request.
+    if (result.committed) void this.graph.read(async () => undefined).catch(() => undefined);
+  }
+
+  private failure(error: unknown, event: string | null): JobEnd {
+    return { state: error instanceof JobCancelled ? 'cancelled' : 'failed', error: errorBodyOf(error), event };
   }
 
   private async actingUser(user: string | undefined): Promise<string> {
@@ -148,122 +176,5 @@ export class ImportService {
     }
     if (!(await this.users.exists(user))) throw badRequest(`Unknown user: ${user}`);
     return user;
-  }
-
-  /** Every check that needs no transaction, then the body: cheap refusals come first. */
-  private async prepare(
-    endpoint: FormatReader,
-    request: ImportRequest,
-    workspace: ImportWorkspace,
-  ): Promise<Prepared> {
-    const params = parseImportParams(request.query);
-    const reader = this.formats.select(endpoint, params);
-    await this.graph.read((tx) => loadScope(tx, reader, params.scope));
-    const message = await logMessageOf(params.log, this.roots);
-    const properties = await mappingOf(params.properties, this.roots, this.urls);
-    const file = workspace.newFile();
-    const { size, digest } = await spoolBody(request.body, file, this.config.import.maxBodyBytes);
-    if (size === 0) throw badRequest('The request body is empty');
-    const sources = await requestSources(reader, {
-      file,
-      size,
-      digest,
-      contentType: request.contentType,
-      tag: params.tag,
-      workspace,
-      roots: this.roots,
-      urls: this.urls,
-      archives: {
-        maxEntries: this.config.import.maxArchiveEntries,
-        maxBytes: this.config.import.maxArchiveBytes,
-      },
-    });
-    return { reader, params, sources, message, properties };
-  }
-
-  private async run(
-    tx: GraphWriter,
-    prepared: Prepared,
-    attempt: Attempt,
-    ledger: RunLedger,
-  ): Promise<{ answer: Record<string, unknown>; log: ImportLogDocument<Ids> }> {
-    const { commit } = prepared.params;
-    const { log, touched, finish } = await this.readAll(
-      tx,
-      prepared,
-      attempt,
-      commit ? attempt.id : null,
-      ledger,
-    );
-    const answer = finish.answer?.(log);
-    if (commit) {
-      await this.logs.writeIn(tx, {
-        ...attempt,
-        log,
-        result: answer,
-        touched,
-        outcome: 'succeeded',
-        finished: this.logs.timestamp(),
-      });
-    }
-    return { answer: answer ?? { ...log }, log };
-  }
-
-  /** Reads the sources and runs the reader's finish step. */
-  private async readAll(
-    tx: GraphWriter,
-    prepared: Prepared,
-    attempt: Attempt,
-    event: string | null,
-    ledger: RunLedger,
-  ): Promise<{ log: ImportLogDocument<Ids>; touched: Ids; finish: FinishResult }> {
-    const { reader, params } = prepared;
-    const context: ImportContext = {
-      params: {
-        tolerant: params.tolerant,
-        allowUpdate: params.allowUpdate,
-        lang: params.lang,
-        tag: params.tag,
-        useSourceId: params.useSourceId,
-        properties: prepared.properties,
-        query: params.query,
-      },
-      // Read again inside the transaction, which is what the import writes against.
-      scope: await loadScope(tx, reader, params.scope),
-      user: attempt.user,
-      store: tx,
-    };
-    const run = new ImportRun(
-      tx,
-      {
-        tolerant: params.tolerant,
-        allowUpdate: params.allowUpdate || reader.updatesExisting === true,
-        useSourceId: params.useSourceId,
-        descriptionUpdate: reader.descriptionUpdate ?? 'merge',
-      },
-      ledger,
-    );
-    await run.read(reader, prepared.sources, context);
-    const finish: FinishResult = reader.finish ? await reader.finish(tx, run.outcome(), context) : {};
-    // Before the log is stored rather than at commit: working out the paths of a large import's
-    // items takes memory of its own, which need not add to the log's.
-    if (params.commit) await tx.prepareCommit();
-    const { log, touched } = run.results(prepared.message, event, finish.touched);
-    return { log, touched, finish };
-  }
-
-  /** Keeps the record of a failed committed import; never hides the import's own error. */
-  private async recordFailure(attempt: Attempt, error: unknown): Promise<void> {
-    try {
-      await this.logs.write({
-        ...attempt,
-        touched: [],
-        outcome: 'failed',
-        error: errorBodyOf(error),
-        finished: this.logs.timestamp(),
-      });
-    } catch (logError) {
-      this.logger.error(`Could not store the log of failed import ${attempt.id}: ${String(logError)}`);
-    }
   }
 }

@@ -32,7 +32,8 @@ export interface ErrorBody {
   details: string | ({ message: string } & Record<string, unknown>);
 }
 
-export const IMPORT_OUTCOMES = ['succeeded', 'failed'] as const;
+/** `cancelled`: a committed import stopped by a cancel (its job's), rolled back like a failure. */
+export const IMPORT_OUTCOMES = ['succeeded', 'failed', 'cancelled'] as const;
 export type ImportOutcomeName = (typeof IMPORT_OUTCOMES)[number];
 
 /** One stored import log (record type `ImportLog`); its id lists as `ImportLogDocument`'s. */

@@ -64,6 +64,9 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   const env = {
     GRAPH_URL: `sqlite:${path.join(dataDir, 'archive.db')}`,
     LOG_LEVEL: 'silent',
+    // In process, so that tests may load formats of their own and watch the run's objects; the
+    // import worker's thread is tested on its own (import-jobs.e2e-spec.ts).
+    IMPORT_RUNNER: 'inline',
     ...options.env,
   };
   try {

@@ -28,6 +28,11 @@ export interface ImportSource {
   digest?: string;
   /** The raw bytes, read once, in chunks: readers stream and never hold a whole document. */
   bytes(): AsyncIterable<Uint8Array>;
+  /**
+   * Told the count of each chunk of `file` read elsewhere than through `bytes()` (by a worker
+   * thread that opens it itself), for the import's progress.
+   */
+  onRead?(bytes: number): void;
 }
 
 /** A main item a reader produced; the run decides whether it is created, updated or unchanged. */

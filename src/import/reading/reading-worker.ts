@@ -14,8 +14,8 @@ import {
   UnbuiltItem,
   WorkerFlow,
   WorkerInput,
-  WorkerStart,
 } from './worker-messages';
+import { ModuleWorkerData } from '../module-worker';
 
 /**
  * The worker side of `readInWorker`: runs a reader's `ReadFunction` on the bytes the main thread
@@ -128,6 +128,14 @@ function sendable(event: ReadEvent | UnbuiltItem): ReadEvent | ItemPart {
   return event.kind === 'unbuilt' ? event.part() : event;
 }
 
+/** A file's bytes as this thread reads them, each chunk told to the main thread (its progress). */
+async function* fileBytes(port: MessagePort, file: string): AsyncGenerator<Uint8Array> {
+  for await (const chunk of createReadStream(file) as AsyncIterable<Buffer>) {
+    send(port, { type: 'read', bytes: chunk.length });
+    yield chunk;
+  }
+}
+
 async function run(port: MessagePort, input: WorkerInput): Promise<void> {
   const bytes = new IncomingBytes(port);
   const events = new OutgoingEvents(port, input.flow);
@@ -139,7 +147,7 @@ async function run(port: MessagePort, input: WorkerInput): Promise<void> {
   const { file } = input.source;
   const source: ImportSource = {
     ...input.source,
-    bytes: () => (file === undefined ? bytes.read() : createReadStream(file)),
+    bytes: () => (file === undefined ? bytes.read() : fileBytes(port, file)),
   };
   try {
     for await (const event of read(source, input.job.settings)) {
@@ -154,7 +162,7 @@ async function run(port: MessagePort, input: WorkerInput): Promise<void> {
 
 if (parentPort === null) throw new Error('reading-worker runs only as a worker thread');
 const port = parentPort;
-run(port, (workerData as WorkerStart).input).then(
+run(port, (workerData as ModuleWorkerData<WorkerInput>).input).then(
   () => send(port, { type: 'done' }),
   (error: unknown) => send(port, { type: 'failed', error: sentError(error) }),
 );

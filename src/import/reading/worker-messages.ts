@@ -79,15 +79,6 @@ export interface WorkerInput {
   flow: WorkerFlow;
 }
 
-/** A worker's `workerData`: the module to load (and how), and its input. */
-export interface WorkerStart {
-  /** The worker's module: `reading-worker.js`, or `.ts` in tests and development. */
-  entry: string;
-  /** A module to load first: ts-node's hook, when the entry is TypeScript. */
-  register?: string;
-  input: WorkerInput;
-}
-
 export type ToWorker =
   /** The source's next chunk, in an `ArrayBuffer` of its own (transferred). */
   | { type: 'bytes'; chunk: Uint8Array }
@@ -115,6 +106,8 @@ export interface SentEvents {
 export type FromWorker =
   /** The worker took a chunk of this many bytes: as many more may be sent. */
   | { type: 'consumed'; bytes: number }
+  /** The worker read this many bytes of the source's file, which it opened itself. */
+  | { type: 'read'; bytes: number }
   | SentEvents
   /** The reader finished; every event was sent. */
   | { type: 'done' }

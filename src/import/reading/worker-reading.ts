@@ -1,4 +1,5 @@
 import { Worker } from 'node:worker_threads';
+import { startModuleWorker } from '../module-worker';
 import { FlatItemReader } from '../formats/common/flat-items';
 import { ImportEvent, ImportSource } from '../formats/read-events';
 import {
@@ -11,7 +12,7 @@ import {
   SentEvents,
   ToWorker,
   WorkerFlow,
-  WorkerStart,
+  WorkerInput,
 } from './worker-messages';
 
 /**
@@ -41,19 +42,9 @@ export function readsInWorker(source: ImportSource, minBytes: number): boolean {
   return minBytes === 0 || (source.size !== undefined && source.size >= minBytes);
 }
 
-/** Loads the worker's module in the worker; a CommonJS script, as `eval` workers are. */
-const BOOTSTRAP = `
-  const { workerData } = require('node:worker_threads');
-  if (workerData.register !== undefined) require(workerData.register);
-  require(workerData.entry);
-`;
-
 function startWorker(source: ImportSource, job: ReadJob<unknown>, flow: WorkerFlow): Worker {
-  const entry = require.resolve('./reading-worker');
-  // Tests and development run the TypeScript sources, so the worker compiles what it loads.
-  const register = entry.endsWith('.ts') ? require.resolve('ts-node/register/transpile-only') : undefined;
-  const start: WorkerStart = { entry, register, input: { job, source: withoutBytes(source), flow } };
-  return new Worker(BOOTSTRAP, { eval: true, workerData: start });
+  const input: WorkerInput = { job, source: withoutBytes(source), flow };
+  return startModuleWorker(require.resolve('./reading-worker'), input);
 }
 
 /** The main thread's side of one worker: sends it bytes as it asks, queues what it sends back. */
@@ -70,8 +61,14 @@ class WorkerReading {
   private wakeConsumer?: () => void;
   private wakePump?: () => void;
   private readonly pumping: Promise<void>;
+  private readonly onRead?: (bytes: number) => void;
 
-  constructor(source: ImportSource, job: ReadJob<unknown>, flow: WorkerFlow) {
+  constructor(
+    source: ImportSource,
+    job: ReadJob<unknown>,
+    flow: WorkerFlow,
+  ) {
+    this.onRead = source.onRead;
     this.byteCredit = flow.bytesAhead;
     this.worker = startWorker(source, job, flow);
     this.worker.on('message', (message: FromWorker) => this.receive(message));
@@ -127,6 +124,9 @@ class WorkerReading {
       case 'consumed':
         this.byteCredit += message.bytes;
         this.wakePump?.();
+        return;
+      case 'read':
+        this.onRead?.(message.bytes);
         return;
       case 'events':
         this.received.push(message);

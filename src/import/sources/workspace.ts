@@ -12,16 +12,27 @@ import { ImportSource } from '../formats/format-reader';
 export class ImportWorkspace {
   private count = 0;
 
-  private constructor(readonly folder: string) {}
+  private constructor(
+    readonly folder: string,
+    private readonly prefix = '',
+  ) {}
 
   static async create(): Promise<ImportWorkspace> {
     return new ImportWorkspace(await mkdtemp(path.join(tmpdir(), 'import-')));
   }
 
+  /**
+   * The workspace `create` made elsewhere (in another thread), naming its own files with `prefix`
+   * so that they never meet the creator's. Its creator disposes of it.
+   */
+  static open(folder: string, prefix: string): ImportWorkspace {
+    return new ImportWorkspace(folder, prefix);
+  }
+
   /** A path for a new file in the workspace. */
   newFile(): string {
     this.count += 1;
-    return path.join(this.folder, `${this.count}.part`);
+    return path.join(this.folder, `${this.prefix}${this.count}.part`);
   }
 
   async dispose(): Promise<void> {

@@ -1,0 +1,122 @@
+import { GraphStore, RecordNode } from '../graph/graph-store';
+import { ImportJobDocument, JobState } from './import-job.types';
+
+export const IMPORT_JOB_RECORD_TYPE = 'ImportJob';
+
+/** What `GET /import/jobs` filters on; `user` as the job's acting user. */
+export interface JobFilter {
+  state?: JobState;
+  user?: string;
+  endpoint?: string;
+}
+
+/** A stored job: its document as last written, and the process that ran it. */
+export interface StoredJob {
+  document: ImportJobDocument;
+  pid: number;
+  tokenId?: string;
+}
+
+function toRecord(job: StoredJob): RecordNode {
+  const { document } = job;
+  const props: RecordNode['props'] = {
+    endpoint: document.endpoint,
+    user: document.user,
+    state: document.state,
+    started: document.started,
+    pid: job.pid,
+    document: JSON.stringify(document),
+  };
+  if (job.tokenId !== undefined) props.tokenId = job.tokenId;
+  return { id: document.id, type: IMPORT_JOB_RECORD_TYPE, props };
+}
+
+function fromRecord(node: RecordNode): StoredJob {
+  const { props } = node;
+  return {
+    document: JSON.parse(String(props.document)) as ImportJobDocument,
+    pid: Number(props.pid),
+    tokenId: typeof props.tokenId === 'string' ? props.tokenId : undefined,
+  };
+}
+
+/** Whether the process `pid` runs (on this machine, where SQLite stores live). */
+function processRuns(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    // EPERM: it runs, as another user.
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/**
+ * Jobs kept in the store, so that a job still running when its process stopped is reported, after
+ * a restart, as failed (interrupted), and finished jobs stay listed. Written when a job starts
+ * running and when it ends: never inside an import's transaction, so a rolled-back import keeps
+ * its job.
+ */
+export class ImportJobRecords {
+  constructor(private readonly graph: GraphStore) {}
+
+  async put(job: StoredJob): Promise<void> {
+    await this.graph.write((tx) => tx.putRecords([toRecord(job)]));
+  }
+
+  async get(id: string): Promise<StoredJob | undefined> {
+    const node = await this.graph.read((tx) => tx.getRecord(id));
+    return node?.type === IMPORT_JOB_RECORD_TYPE ? fromRecord(node) : undefined;
+  }
+
+  /** Newest first. */
+  async find(filter: JobFilter, limit: number): Promise<StoredJob[]> {
+    const equals: RecordNode['props'] = {};
+    for (const name of ['state', 'user', 'endpoint'] as const) {
+      if (filter[name] !== undefined) equals[name] = filter[name];
+    }
+    const { records } = await this.graph.read((tx) =>
+      tx.findRecords({
+        type: IMPORT_JOB_RECORD_TYPE,
+        equals,
+        orderBy: { property: 'started', descending: true },
+        limit,
+      }),
+    );
+    return records.map(fromRecord);
+  }
+
+  /**
+   * Marks failed (interrupted) the jobs stored as running by a process that no longer runs, or by
+   * this one's pid (a process of old that had it): their imports' transactions never committed, so
+   * the store holds nothing of them. Returns how many.
+   */
+  async markInterrupted(now: string): Promise<number> {
+    const stale: StoredJob[] = [];
+    for (const state of ['queued', 'running'] as const) {
+      for (const job of await this.find({ state }, Number.MAX_SAFE_INTEGER)) {
+        if (job.pid === process.pid || !processRuns(job.pid)) stale.push(job);
+      }
+    }
+    for (const job of stale) {
+      const started = Date.parse(job.document.started);
+      await this.put({
+        ...job,
+        document: {
+          ...job.document,
+          state: 'failed',
+          phase: null,
+          finished: now,
+          elapsedSeconds: Math.max(0, (Date.parse(now) - started) / 1000),
+          remainingSeconds: null,
+          error: {
+            status: 500,
+            error: 'Internal Server Error',
+            details: 'Interrupted: the service stopped while the import ran; nothing of it was written',
+          },
+        },
+      });
+    }
+    return stale.length;
+  }
+}

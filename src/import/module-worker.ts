@@ -1,0 +1,32 @@
+import { ResourceLimits, Worker } from 'node:worker_threads';
+
+/** Loads the worker's module in the worker; a CommonJS script, as `eval` workers are. */
+const BOOTSTRAP = `
+  const { workerData } = require('node:worker_threads');
+  if (workerData.register !== undefined) require(workerData.register);
+  require(workerData.entry);
+`;
+
+/** What a worker started by `startModuleWorker` finds in its `workerData`, besides `input`. */
+export interface ModuleWorkerData<I> {
+  /** The worker's module: a `.js` file, or `.ts` in tests and development. */
+  entry: string;
+  /** A module to load first: ts-node's hook, when the entry is TypeScript. */
+  register?: string;
+  input: I;
+}
+
+/**
+ * A worker thread running the module `entry` (an absolute path, as `require.resolve` gives it)
+ * with `input` in its `workerData`. Tests and development run the TypeScript sources, so there the
+ * worker compiles what it loads.
+ */
+export function startModuleWorker<I>(
+  entry: string,
+  input: I,
+  options: { resourceLimits?: ResourceLimits } = {},
+): Worker {
+  const register = entry.endsWith('.ts') ? require.resolve('ts-node/register/transpile-only') : undefined;
+  const workerData: ModuleWorkerData<I> = { entry, register, input };
+  return new Worker(BOOTSTRAP, { eval: true, workerData, resourceLimits: options.resourceLimits });
+}

@@ -1,0 +1,46 @@
+import { Logger } from '@nestjs/common';
+import { JobCancelled } from '../../import-jobs/job-cancelled';
+import { ImportLogService } from '../../logging/import-log.service';
+import { errorBodyOf } from '../import-errors';
+import { RawQuery, scopeOf } from '../import-params';
+
+/** A committed import that did not commit, as far as it got. */
+export interface FailedImport {
+  logId: string;
+  endpoint: string;
+  user: string;
+  query: RawQuery;
+  started: string;
+  /** The tags of the sources it had found. */
+  tags: string[];
+}
+
+const logger = new Logger('ImportService');
+
+/**
+ * Stores the log of a committed import that failed or was cancelled (after its rollback), with its
+ * error; never hides the import's own error.
+ */
+export async function storeFailedImport(
+  logs: ImportLogService,
+  failed: FailedImport,
+  error: unknown,
+): Promise<void> {
+  try {
+    await logs.write({
+      id: failed.logId,
+      endpoint: failed.endpoint,
+      parameters: failed.query,
+      user: failed.user,
+      scope: scopeOf(failed.query),
+      tags: failed.tags,
+      touched: [],
+      outcome: error instanceof JobCancelled ? 'cancelled' : 'failed',
+      error: errorBodyOf(error),
+      started: failed.started,
+      finished: logs.timestamp(),
+    });
+  } catch (logError) {
+    logger.error(`Could not store the log of failed import ${failed.logId}: ${String(logError)}`);
+  }
+}

@@ -1,0 +1,229 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { createWriteStream } from 'node:fs';
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { APP_CONFIG, AppConfig } from '../../config/app-config';
+import { GraphStore, GraphWriter } from '../../graph/graph-store';
+import { ImportLogService } from '../../logging/import-log.service';
+import { ImportLogDocument } from '../../logging/import-log.types';
+import { Ids } from '../../logging/walked-ids';
+import { FormatRegistry } from '../format-registry';
+import { FinishResult, FormatReader, ImportContext, ImportSource } from '../formats/format-reader';
+import { commitRequested, ImportRequestParams, parseImportParams } from '../import-params';
+import { ImportRun, RunCounts } from '../import-run';
+import { loadScope } from '../import-scope';
+import { jsonChunks } from '../json-chunks';
+import { RunLedger } from '../run-ledger';
+import { ImportRoots } from '../sources/import-roots';
+import { requestSources } from '../sources/request-sources';
+import { ImportWorkspace } from '../sources/workspace';
+import { storeFailedImport } from './failure-log';
+import { ImportTask, ImportTaskResult, RunControl } from './import-task';
+
+/** Progress is told at most this often (besides phase changes): a message each, from a worker. */
+const REPORT_INTERVAL_MS = 200;
+
+/** Everything the transaction needs, prepared before it starts so the writer is held briefly. */
+interface Prepared {
+  reader: FormatReader;
+  params: ImportRequestParams;
+  sources: ImportSource[];
+}
+
+/** Counts a run's bytes read, in process or by a reading worker, and tells them now and then. */
+class ByteCount {
+  read = 0;
+  private told = 0;
+
+  constructor(private readonly control: RunControl) {}
+
+  /** The source with its bytes counted as they are read, wherever that happens. */
+  counted(source: ImportSource): ImportSource {
+    const add = (bytes: number) => this.add(bytes);
+    return {
+      ...source,
+      onRead: add,
+      async *bytes() {
+        for await (const chunk of source.bytes()) {
+          add(chunk.length);
+          yield chunk;
+        }
+      },
+    };
+  }
+
+  private add(bytes: number): void {
+    this.read += bytes;
+    const now = Date.now();
+    if (now - this.told < REPORT_INTERVAL_MS) return;
+    this.told = now;
+    this.control.report({ bytesRead: this.read });
+  }
+}
+
+/**
+ * The import run proper (DESIGN.md §4): turns a spooled body into sources, reads them through the
+ * format's reader inside one write transaction (committed only with `commit=true`), stores the log
+ * with a committed import, and writes the answer to a file. It runs wherever `ImportRunner` puts
+ * it: in the import worker's thread, or in process. It stops, rolling back, when its control's
+ * signal aborts; the HTTP side keeps the record of a committed import that fails.
+ */
+@Injectable()
+export class ImportExecution {
+  private readonly roots: ImportRoots;
+
+  constructor(
+    private readonly graph: GraphStore,
+    private readonly formats: FormatRegistry,
+    private readonly logs: ImportLogService,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {
+    this.roots = new ImportRoots(config.import.roots);
+  }
+
+  /**
+   * Runs the task; a committed import that fails or is cancelled is stored as such, with its error,
+   * after the rollback.
+   */
+  async run(task: ImportTask, control: RunControl): Promise<ImportTaskResult> {
+    const tags: string[] = [];
+    try {
+      return await this.attempt(task, control, tags);
+    } catch (error) {
+      if (commitRequested(task.query)) await storeFailedImport(this.logs, { ...task, tags }, error);
+      throw error;
+    }
+  }
+
+  private async attempt(task: ImportTask, control: RunControl, tags: string[]): Promise<ImportTaskResult> {
+    const workspace = ImportWorkspace.open(task.workspace, 'run-');
+    const ledger = RunLedger.open(workspace.newFile());
+    try {
+      const prepared = await this.prepare(task, workspace);
+      tags.push(...prepared.sources.map((source) => source.tag));
+      control.signal.throwIfAborted();
+      const bytes = new ByteCount(control);
+      const sources = prepared.sources.map((source) => bytes.counted(source));
+      control.report({
+        phase: 'reading',
+        sources: { done: 0, total: sources.length },
+        bytesTotal: sources.every((source) => source.size !== undefined)
+          ? sources.reduce((sum, source) => sum + source.size!, 0)
+          : undefined,
+      });
+      const { answer, log } = await this.graph.write(
+        (tx) => this.transaction(tx, { ...prepared, sources }, task, ledger, control, bytes),
+        { commit: prepared.params.commit },
+      );
+      await pipeline(
+        Readable.from(jsonChunks(answer), { objectMode: false }),
+        createWriteStream(task.answerFile),
+      );
+      const { created_keys: _c, updated_keys: _u, unchanged_keys: _n, ...summary } = log;
+      return { committed: prepared.params.commit, log: { ...summary, errors: { ...summary.errors } } };
+    } finally {
+      ledger.close();
+    }
+  }
+
+  private async prepare(task: ImportTask, workspace: ImportWorkspace): Promise<Prepared> {
+    const params = parseImportParams(task.query);
+    const reader = this.formats.select(this.formats.endpoint(task.endpoint), params);
+    const settings = this.config.import;
+    const sources = await requestSources(reader, {
+      ...task.body,
+      contentType: task.contentType,
+      tag: params.tag,
+      workspace,
+      roots: this.roots,
+      urls: {
+        allowPrivate: settings.allowPrivateUrls,
+        timeoutMs: settings.urlTimeoutMs,
+        maxBytes: settings.maxUrlBytes,
+      },
+      archives: { maxEntries: settings.maxArchiveEntries, maxBytes: settings.maxArchiveBytes },
+    });
+    return { reader, params, sources };
+  }
+
+  private async transaction(
+    tx: GraphWriter,
+    prepared: Prepared,
+    task: ImportTask,
+    ledger: RunLedger,
+    control: RunControl,
+    bytes: ByteCount,
+  ): Promise<{ answer: Record<string, unknown>; log: ImportLogDocument<Ids> }> {
+    const { reader, params } = prepared;
+    const context: ImportContext = {
+      params: {
+        tolerant: params.tolerant,
+        allowUpdate: params.allowUpdate,
+        lang: params.lang,
+        tag: params.tag,
+        useSourceId: params.useSourceId,
+        properties: task.properties,
+        query: params.query,
+      },
+      // Read inside the transaction, which is what the import writes against.
+      scope: await loadScope(tx, reader, params.scope),
+      user: task.user,
+      store: tx,
+    };
+    let batches = 0;
+    let told = 0;
+    const afterBatch = async (counts: Readonly<RunCounts>) => {
+      control.signal.throwIfAborted();
+      const now = Date.now();
+      if (batches++ === 0 || now - told >= REPORT_INTERVAL_MS) {
+        told = now;
+        control.report({ ...counts, phase: 'writing', bytesRead: bytes.read });
+      }
+      if (batches === 1 && task.hold === 'writing') await control.pass('writing');
+    };
+    const run = new ImportRun(
+      tx,
+      {
+        tolerant: params.tolerant,
+        allowUpdate: params.allowUpdate || reader.updatesExisting === true,
+        useSourceId: params.useSourceId,
+        descriptionUpdate: reader.descriptionUpdate ?? 'merge',
+      },
+      ledger,
+      afterBatch,
+    );
+    for (const [index, source] of prepared.sources.entries()) {
+      await run.read(reader, [source], context);
+      control.report({ sources: { done: index + 1 }, bytesRead: bytes.read });
+    }
+    control.signal.throwIfAborted();
+    const finish: FinishResult = reader.finish ? await reader.finish(tx, run.outcome(), context) : {};
+    control.signal.throwIfAborted();
+    control.report({ phase: 'committing' });
+    // Before the log is stored rather than at commit: working out the paths of a large import's
+    // items takes memory of its own, which need not add to the log's.
+    if (params.commit) await tx.prepareCommit();
+    const event = params.commit ? task.logId : null;
+    const { log, touched } = run.results(task.message, event, finish.touched);
+    const answer = finish.answer?.(log);
+    if (params.commit) {
+      await this.logs.writeIn(tx, {
+        id: task.logId,
+        endpoint: task.endpoint,
+        parameters: task.query,
+        user: task.user,
+        scope: params.scope,
+        tags: prepared.sources.map((source) => source.tag),
+        started: task.started,
+        log,
+        result: answer,
+        touched,
+        outcome: 'succeeded',
+        finished: this.logs.timestamp(),
+      });
+    }
+    // The last chance to stop: past it, the commit is as good as done.
+    control.signal.throwIfAborted();
+    return { answer: answer ?? { ...log }, log };
+  }
+}

@@ -1,0 +1,70 @@
+import 'reflect-metadata';
+import { NestFactory } from '@nestjs/core';
+import { MessagePort, parentPort, workerData } from 'node:worker_threads';
+import { JobCancelled } from '../../import-jobs/job-cancelled';
+import { errorBodyOf } from '../import-errors';
+import { ModuleWorkerData } from '../module-worker';
+import { ImportExecution } from './import-execution';
+import { RunControl } from './import-task';
+import { ImportWorkerModule } from './import-worker.module';
+import { FromImportWorker, ImportWorkerInput, ToImportWorker } from './runner-messages';
+
+/**
+ * The import worker's thread (`ThreadImportRunner` starts it): runs the imports it is sent, one at
+ * a time, telling their progress, and stops one when told to.
+ */
+
+function send(port: MessagePort, message: FromImportWorker): void {
+  port.postMessage(message);
+}
+
+/** The run in progress: how to cancel it and release its hold. */
+interface Current {
+  aborter: AbortController;
+  release?: () => void;
+}
+
+async function serve(port: MessagePort, input: ImportWorkerInput): Promise<void> {
+  const silent = input.config.logLevel === 'silent';
+  const context = await NestFactory.createApplicationContext(ImportWorkerModule.of(input.config), {
+    logger: silent ? false : ['error', 'warn'],
+    abortOnError: false,
+  });
+  const execution = context.get(ImportExecution);
+  let current: Current | undefined;
+  port.on('message', (message: ToImportWorker) => {
+    if (message.type === 'cancel') current?.aborter.abort(new JobCancelled(message.reason));
+    else if (message.type === 'release') current?.release?.();
+    else void run(message.task);
+  });
+  const run = async (task: Extract<ToImportWorker, { type: 'run' }>['task']) => {
+    const running: Current = { aborter: new AbortController() };
+    current = running;
+    const control: RunControl = {
+      signal: running.aborter.signal,
+      report: (report) => send(port, { type: 'progress', report }),
+      pass: (point) =>
+        new Promise((resolve, reject) => {
+          running.release = resolve;
+          running.aborter.signal.addEventListener('abort', () => reject(running.aborter.signal.reason as Error));
+          send(port, { type: 'held', point });
+        }),
+    };
+    try {
+      send(port, { type: 'done', result: await execution.run(task, control) });
+    } catch (error) {
+      send(port, { type: 'failed', error: errorBodyOf(error), cancelled: error instanceof JobCancelled });
+    } finally {
+      current = undefined;
+    }
+  };
+  send(port, { type: 'ready' });
+}
+
+if (parentPort === null) throw new Error('import-worker runs only as a worker thread');
+const port = parentPort;
+serve(port, (workerData as ModuleWorkerData<ImportWorkerInput>).input).catch((error: unknown) => {
+  // The runner sees the thread end before it was ready, and fails the job it has.
+  process.stderr.write(`The import worker could not start: ${String(error)}\n`);
+  process.exit(1);
+});

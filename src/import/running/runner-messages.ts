@@ -1,0 +1,27 @@
+import type { ErrorBody } from '../../logging/import-log.types';
+import type { AppConfig } from '../../config/app-config';
+import type { ProgressReport } from '../../import-jobs/import-job.types';
+import type { HoldPoint } from '../../import-jobs/job-holds';
+import type { ImportTask, ImportTaskResult } from './import-task';
+
+/** What the import worker is started with: the configuration of the process that starts it. */
+export interface ImportWorkerInput {
+  config: AppConfig;
+}
+
+export type ToImportWorker =
+  | { type: 'run'; task: ImportTask }
+  /** Stop the run in progress, rolling it back. */
+  | { type: 'cancel'; reason: string }
+  /** Go on past the hold the run reported. */
+  | { type: 'release' };
+
+export type FromImportWorker =
+  /** The worker has opened the store and loaded the formats: it takes runs. */
+  | { type: 'ready' }
+  | { type: 'progress'; report: ProgressReport }
+  /** The run stopped at a test's hold, until released. */
+  | { type: 'held'; point: HoldPoint }
+  | { type: 'done'; result: ImportTaskResult }
+  /** The run failed (and rolled back); `cancelled` when a cancel stopped it. */
+  | { type: 'failed'; error: ErrorBody; cancelled: boolean };

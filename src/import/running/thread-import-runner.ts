@@ -1,0 +1,119 @@
+import { ResourceLimits, Worker } from 'node:worker_threads';
+import { AppConfig } from '../../config/app-config';
+import { ImportHttpError } from '../import-errors';
+import { startModuleWorker } from '../module-worker';
+import { ImportRunner } from './import-runner';
+import { ImportTask, ImportTaskResult, RunControl } from './import-task';
+import { FromImportWorker, ImportWorkerInput, ToImportWorker } from './runner-messages';
+
+/** The run the worker has: how to tell its caller what happens. */
+interface Pending {
+  control: RunControl;
+  resolve(result: ImportTaskResult): void;
+  reject(error: Error): void;
+}
+
+export interface ThreadRunnerOptions {
+  /** The worker's heap and stack limits: an import past them fails alone, the service goes on. */
+  resourceLimits?: ResourceLimits;
+}
+
+/**
+ * Runs imports in a worker thread of their own (`import-worker.ts`), started at the first import
+ * and kept for the next; one that stops (it ran out of memory, say) fails the run it had and is
+ * started afresh for the next one. Progress, holds and cancels travel as messages.
+ */
+export class ThreadImportRunner extends ImportRunner {
+  private worker?: Promise<Worker>;
+  private pending?: Pending;
+
+  constructor(
+    private readonly config: AppConfig,
+    private readonly options: ThreadRunnerOptions = {},
+  ) {
+    super();
+  }
+
+  async run(task: ImportTask, control: RunControl): Promise<ImportTaskResult> {
+    if (this.pending !== undefined) throw new Error('The import worker runs one import at a time');
+    control.signal.throwIfAborted();
+    const worker = await this.started();
+    const cancel = () =>
+      this.post(worker, { type: 'cancel', reason: (control.signal.reason as Error).message });
+    try {
+      return await new Promise<ImportTaskResult>((resolve, reject) => {
+        this.pending = { control, resolve, reject };
+        control.signal.addEventListener('abort', cancel, { once: true });
+        this.post(worker, { type: 'run', task });
+      });
+    } finally {
+      control.signal.removeEventListener('abort', cancel);
+      this.pending = undefined;
+    }
+  }
+
+  override async close(): Promise<void> {
+    const worker = this.worker;
+    this.worker = undefined;
+    if (worker !== undefined) await (await worker.catch(() => undefined))?.terminate();
+  }
+
+  /** The worker, once it is ready; started if there is none. */
+  private started(): Promise<Worker> {
+    this.worker ??= new Promise<Worker>((resolve, reject) => {
+      const input: ImportWorkerInput = { config: this.config };
+      const worker = startModuleWorker(require.resolve('./import-worker'), input, {
+        resourceLimits: this.options.resourceLimits,
+      });
+      let ready = false;
+      worker.on('message', (message: FromImportWorker) => {
+        if (message.type === 'ready') {
+          ready = true;
+          resolve(worker);
+        } else {
+          this.receive(worker, message);
+        }
+      });
+      const stopped = (why: string) => {
+        this.worker = undefined;
+        const error = new Error(`The import worker stopped: ${why}`);
+        if (!ready) reject(error);
+        this.pending?.reject(error);
+      };
+      worker.on('error', (error) => stopped(error.message));
+      worker.on('exit', (code) => stopped(`exit code ${code}`));
+    });
+    return this.worker;
+  }
+
+  private receive(worker: Worker, message: FromImportWorker): void {
+    const pending = this.pending;
+    if (pending === undefined) return;
+    switch (message.type) {
+      case 'progress':
+        pending.control.report(message.report);
+        return;
+      case 'held':
+        pending.control.pass(message.point).then(
+          () => this.post(worker, { type: 'release' }),
+          // Cancelled while held: the cancel message stops the run.
+          () => undefined,
+        );
+        return;
+      case 'done':
+        pending.resolve(message.result);
+        return;
+      case 'failed':
+        pending.reject(
+          message.cancelled
+            ? (pending.control.signal.reason as Error)
+            : new ImportHttpError(message.error.status, message.error.details),
+        );
+        return;
+    }
+  }
+
+  private post(worker: Worker, message: ToImportWorker): void {
+    worker.postMessage(message);
+  }
+}
