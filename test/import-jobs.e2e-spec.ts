@@ -180,4 +180,28 @@ describe('import jobs (import worker thread)', () => {
     expect((await request(app.server).get('/import/jobs')).status).toBe(401);
     expect((await listJobs({ state: 'done' })).status).toBe(400);
   });
+
+  it('documents the job endpoints and the 202 answer in the OpenAPI document', async () => {
+    const { body } = await request(app.server).get('/docs/openapi.json');
+    const importOperation = body.paths['/import/{format}'].post;
+    expect(Object.keys(importOperation.responses)).toEqual(expect.arrayContaining(['201', '202', '409']));
+    expect(importOperation.parameters.map((parameter: { name: string }) => parameter.name)).toContain('Prefer');
+    const list = body.paths['/import/jobs'].get;
+    expect(list.parameters.map((parameter: { name: string }) => parameter.name)).toEqual(
+      expect.arrayContaining(['state', 'user', 'endpoint']),
+    );
+    expect(body.paths['/import/jobs/{id}'].get.responses['200']).toBeDefined();
+    expect(body.paths['/import/jobs/{id}'].delete.responses['200']).toBeDefined();
+    expect(body.paths['/import/jobs/{id}/events'].get.responses['200'].content).toHaveProperty(
+      'text/event-stream',
+    );
+    expect(body.components.schemas.ImportJobDto.properties.state.enum).toEqual([
+      'queued',
+      'running',
+      'committed',
+      'rolled-back',
+      'failed',
+      'cancelled',
+    ]);
+  });
 });

@@ -172,7 +172,9 @@ export class ImportExecution {
     };
     let batches = 0;
     let told = 0;
+    let latest: Readonly<RunCounts> | undefined;
     const afterBatch = async (counts: Readonly<RunCounts>) => {
+      latest = counts;
       control.signal.throwIfAborted();
       const now = Date.now();
       if (batches++ === 0 || now - told >= REPORT_INTERVAL_MS) {
@@ -196,6 +198,8 @@ export class ImportExecution {
       await run.read(reader, [source], context);
       control.report({ sources: { done: index + 1 }, bytesRead: bytes.read });
     }
+    // The counts in full: those told after batches may lag behind.
+    if (latest !== undefined) control.report({ ...latest });
     control.signal.throwIfAborted();
     const finish: FinishResult = reader.finish ? await reader.finish(tx, run.outcome(), context) : {};
     control.signal.throwIfAborted();
