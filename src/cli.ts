@@ -4,6 +4,7 @@ import { NestFactory } from '@nestjs/core';
 import { TokensService } from './auth/tokens.service';
 import { UsersService } from './auth/users.service';
 import { CliModule } from './cli/cli.module';
+import { ImportFailed, importCommand, ImportServicesRunner } from './cli/import-command';
 import { CliServices, ServicesRunner, buildCliProgram } from './cli/cli-program';
 import { GraphStore } from './graph/graph-store';
 
@@ -32,12 +33,40 @@ const withServices: ServicesRunner = async (work) => {
   }
 };
 
+/**
+ * The import command's services, with the folders of the files it names as the import roots (the
+ * command line reads the files its user names; the server reads only inside its configured roots).
+ */
+const withImports: ImportServicesRunner = async (roots, work) => {
+  process.env.IMPORT_ROOTS = roots.join(':');
+  // In this process, unless set otherwise: it answers no requests that a worker would keep free.
+  process.env.IMPORT_RUNNER ??= 'inline';
+  // Loaded here: the other commands start without the import run and its formats.
+  const [{ CliImportModule }, { FormatRegistry }, { ImportService }] = await Promise.all([
+    import('./cli/cli-import.module'),
+    import('./import/format-registry'),
+    import('./import/import.service'),
+  ]);
+  const context = await NestFactory.createApplicationContext(CliImportModule, {
+    logger: false,
+    abortOnError: false,
+  });
+  try {
+    return await work({ imports: context.get(ImportService), formats: context.get(FormatRegistry) });
+  } finally {
+    await context.close();
+  }
+};
+
 async function main(argv: string[]): Promise<void> {
   const print = (line: string) => process.stdout.write(`${line}\n`);
+  const progress = { write: (text: string) => process.stderr.write(text), isTTY: process.stderr.isTTY };
   try {
-    await buildCliProgram(withServices, print).parseAsync(argv);
+    await buildCliProgram(withServices, print, [importCommand(withImports, print, progress)]).parseAsync(argv);
   } catch (error) {
-    process.stderr.write(`error: ${error instanceof Error ? error.message : String(error)}\n`);
+    // A failed import's error is its error body, as JSON.
+    const message = error instanceof ImportFailed ? error.message : `error: ${String((error as Error)?.message ?? error)}`;
+    process.stderr.write(`${message}\n`);
     process.exitCode = 1;
   }
 }

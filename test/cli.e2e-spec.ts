@@ -1,8 +1,15 @@
 import { execFile } from 'node:child_process';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import request from 'supertest';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { TokensService } from '../src/auth/tokens.service';
 import { UsersService } from '../src/auth/users.service';
+import { Bundle } from '../src/items/bundle';
+import { itemHash } from '../src/items/change-detection';
+import { ImportLogService } from '../src/logging/import-log.service';
+import { ehriFixture } from './support/ehri-fixtures';
 import { TestApp, createTestApp } from './support/test-app';
 
 const run = promisify(execFile);
@@ -127,4 +134,48 @@ describe('command line (npm run cli), against the store of a running app', () =>
     });
     expect(await tokens.list()).toEqual(tokensBefore);
   });
+
+  it('imports local files as a job, with progress, the log as JSON and the stored log', async () => {
+    await testApp.app.get(UsersService).add('ingest');
+    const repository: Bundle = { id: 'cr', type: 'Repository', data: { identifier: 'cr' }, relations: {} };
+    await testApp.store.write((tx) => tx.putItems([{ bundle: repository, hash: itemHash(repository) }]));
+    const [file, other] = [ehriFixture('hierarchical-ead.xml'), ehriFixture('single-ead.xml')];
+    const folder = await mkdtemp(path.join(tmpdir(), 'cli-import-'));
+    await writeFile(path.join(folder, 'a.xml'), file);
+    await writeFile(path.join(folder, 'b.xml'), other);
+    try {
+      const imported = await cli('import', 'ead', folder, '--scope', 'cr', '--user', 'ingest', '--commit');
+      expect(imported.code).toBe(0);
+      const log = JSON.parse(imported.stdout);
+      expect(log).toMatchObject({ created: 6, updated: 0, unchanged: 0, errors: {}, event: expect.any(String) });
+      expect(Object.keys(log.created_keys)).toEqual([path.join(folder, 'a.xml'), path.join(folder, 'b.xml')]);
+      // Not a terminal: plain progress lines, the last one the outcome.
+      expect(lastLine(imported.stderr)).toMatch(/^committed \| 7\.\d kB\/7\.\d kB \| 6 items \| 6 created/);
+      expect((await stored('cr-c00001'))?.bundle.type).toBe('DocumentaryUnit');
+      const record = await testApp.app.get(ImportLogService).get(log.event);
+      expect(record).toMatchObject({ user: 'ingest', endpoint: 'ead', outcome: 'succeeded', log });
+      // Its job, as the running app lists it from the store.
+      const opsToken = await testApp.token('ops');
+      const jobs = await request(testApp.server)
+        .get('/import/jobs')
+        .query({ user: 'ingest' })
+        .set('Authorization', `Bearer ${opsToken}`);
+      expect(jobs.body.items).toEqual([
+        expect.objectContaining({ state: 'committed', endpoint: 'ead', event: log.event, scope: 'cr' }),
+      ]);
+
+      const again = await cli('import', 'ead', path.join(folder, 'a.xml'), '--scope', 'cr', '--user', 'ingest');
+      expect(again.code).toBe(0);
+      expect(JSON.parse(again.stdout)).toMatchObject({ created: 0, unchanged: 5, event: null });
+      expect(Object.keys(JSON.parse(again.stdout).unchanged_keys)).toEqual(['a.xml']);
+
+      const failed = await cli('import', 'ead', path.join(folder, 'a.xml'), '--scope', 'nowhere', '--user', 'ingest');
+      expect(failed.code).not.toBe(0);
+      expect(JSON.parse(lastLine(failed.stderr))).toMatchObject({ status: 404, details: 'Scope not found: nowhere' });
+      expect(failed.stdout).toBe('');
+    } finally {
+      await rm(folder, { recursive: true, force: true });
+    }
+    // Three runs of the command line from source, each opening the store and the formats.
+  }, 240_000);
 });

@@ -34,7 +34,9 @@ function usageOf(command: Command): string {
 /** The full command lines, generated from the program so that help and contract never drift. */
 function commandList(program: Command): string {
   const lines = program.commands.flatMap((group) =>
-    group.commands.map((command) => `  ${group.name()} ${command.name()} ${usageOf(command)}`.trimEnd()),
+    group.commands.length === 0
+      ? [`  ${group.name()} ${usageOf(group)}`.trimEnd()]
+      : group.commands.map((command) => `  ${group.name()} ${command.name()} ${usageOf(command)}`.trimEnd()),
   );
   return `\nCommands (run as: npm run cli -- <command>):\n${lines.join('\n')}\n`;
 }
@@ -108,10 +110,15 @@ function scopeCommands(
   return group;
 }
 
-/** The command line of DESIGN.md §6. Its commands are a contract other tools rely on. */
-export function buildCliProgram(withServices: ServicesRunner, print: Print): Command {
+/**
+ * The command line of DESIGN.md §6, with `more` commands after its own (the import). Its commands
+ * are a contract other tools rely on.
+ */
+export function buildCliProgram(withServices: ServicesRunner, print: Print, more: Command[] = []): Command {
   const program = new Command('cli')
-    .description('Manage users, tokens, vocabularies and authority sets of the archival data service.')
+    .description(
+      'Manage users, tokens, vocabularies and authority sets of the archival data service, and import files.',
+    )
     .usage('<command> [options]')
     .showHelpAfterError()
     .addCommand(userCommands(withServices, print))
@@ -132,6 +139,7 @@ export function buildCliProgram(withServices: ServicesRunner, print: Print): Com
         purpose: 'authority sets: the scopes of EAC imports',
       }),
     );
+  for (const command of more) program.addCommand(command);
   program.addHelpText('after', () => commandList(program));
   return program;
 }

@@ -37,6 +37,8 @@ export interface ImportRequest {
 
 /** How the import's answer leaves: at once as its job (`respond-async`), or when it is done. */
 export interface ImportAnswer {
+  /** Told the import's job once it exists (to show its progress). */
+  started?(job: ImportJob): void;
   /** Set to answer with the job as soon as the body is in; the import goes on. */
   accepted?(job: ImportJobDocument): Promise<void>;
   /** The answer of the finished import, written as JSON in `file`. Not called once `accepted` was. */
@@ -106,6 +108,7 @@ export class ImportService implements OnApplicationShutdown {
         commit: params.commit,
         tokenId: request.tokenId,
       });
+      answer.started?.(job);
       const file = path.join(workspace.folder, 'body');
       const body = await spoolBody(request.body, file, this.config.import.maxBodyBytes);
       if (body.size === 0) throw badRequest('The request body is empty');

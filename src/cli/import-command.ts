@@ -1,0 +1,149 @@
+import { Command } from 'commander';
+import { createReadStream } from 'node:fs';
+import { readdir, readFile, stat } from 'node:fs/promises';
+import type { IncomingMessage } from 'node:http';
+import path from 'node:path';
+import { Readable } from 'node:stream';
+import type { FormatRegistry } from '../import/format-registry';
+import { errorBodyOf } from '../import/import-errors';
+import type { ImportService } from '../import/import.service';
+import { Print } from './cli-program';
+import { showProgress, ProgressOutput } from './import-progress';
+
+/** What the import command needs, opened for it alone (`CliImportModule`). */
+export interface CliImportServices {
+  imports: ImportService;
+  formats: FormatRegistry;
+}
+
+/** Opens the import services with `roots` as the import roots, and closes them afterwards. */
+export type ImportServicesRunner = <T>(roots: string[], work: (services: CliImportServices) => Promise<T>) => Promise<T>;
+
+interface ImportOptions {
+  scope: string;
+  commit?: boolean;
+  tolerant?: boolean;
+  allowUpdate?: boolean;
+  user?: string;
+  lang?: string;
+  tag?: string;
+}
+
+const ARCHIVE = /\.(zip|tar|tar\.gz|tgz)$/i;
+/** Media types by extension, for formats that read their one file as it is. */
+const MEDIA_TYPES: Record<string, string> = {
+  '.xml': 'application/xml',
+  '.rdf': 'application/rdf+xml',
+  '.ttl': 'text/turtle',
+  '.nt': 'application/n-triples',
+  '.n3': 'text/n3',
+  '.jsonld': 'application/ld+json',
+  '.csv': 'text/csv',
+};
+
+/** The files the paths name, a folder's (not hidden) in name order, each as an absolute path. */
+async function filesOf(paths: readonly string[]): Promise<string[]> {
+  const files: string[] = [];
+  for (const given of paths) {
+    const absolute = path.resolve(given);
+    if (!(await stat(absolute)).isDirectory()) {
+      files.push(absolute);
+      continue;
+    }
+    const entries = await readdir(absolute, { recursive: true, withFileTypes: true });
+    const found = entries
+      .filter((entry) => entry.isFile() && !path.relative(absolute, path.join(entry.parentPath, entry.name)).split(path.sep).some((part) => part.startsWith('.')))
+      .map((entry) => path.join(entry.parentPath, entry.name))
+      .sort();
+    files.push(...found);
+  }
+  if (files.length === 0) throw new Error('The paths name no files');
+  return files;
+}
+
+/** A file as a request body: a stream with the headers the import reads. */
+function bodyOf(file: string, size: number): IncomingMessage {
+  return Object.assign(createReadStream(file), {
+    headers: { 'content-length': String(size) },
+  }) as unknown as IncomingMessage;
+}
+
+/**
+ * The request the paths make: one file as it is (a format that reads its body whole, an archive,
+ * or one document), or else a path list, which the import reads inside `roots`.
+ */
+async function requestOf(
+  files: string[],
+  raw: boolean,
+): Promise<{ body: IncomingMessage; contentType: string; tag?: string }> {
+  if (files.length === 1 && (raw || ARCHIVE.test(files[0]) || files[0].toLowerCase().endsWith('.xml'))) {
+    const [file] = files;
+    const contentType = ARCHIVE.test(file)
+      ? 'application/octet-stream'
+      : (MEDIA_TYPES[path.extname(file).toLowerCase()] ?? 'application/octet-stream');
+    return { body: bodyOf(file, (await stat(file)).size), contentType, tag: path.basename(file) };
+  }
+  if (raw) throw new Error('This format reads one file at a time');
+  const list = `${files.join('\n')}\n`;
+  const body = Object.assign(Readable.from([Buffer.from(list)]), { headers: {} }) as unknown as IncomingMessage;
+  return { body, contentType: 'text/plain' };
+}
+
+/**
+ * `import <format> <paths…>`: imports local files, folders or archives into the store, as
+ * `POST /import/<format>` does (one job, one transaction, the same stored log), whether or not the
+ * server runs. Progress goes to stderr; the import log, as JSON, to stdout.
+ */
+export function importCommand(withImports: ImportServicesRunner, print: Print, progress: ProgressOutput): Command {
+  return new Command('import')
+    .description('import local files, folders or archives, as POST /import/<format> does')
+    .usage('<format> <paths…> --scope <id> [--commit] [--tolerant] [--allow-update] [--user <id>] [--lang <code>] [--tag <tag>]')
+    .argument('<format>', 'ead, ead-sync, eag, eac, skos, csv, links, coreferences')
+    .argument('<paths...>', 'files, folders (every file below them) or archives')
+    .requiredOption('--scope <id>', 'the scope item: repository, country, set, vocabulary')
+    .option('--commit', 'apply the changes; otherwise a dry run that reports what would happen')
+    .option('--tolerant', 'skip invalid items (listed under errors) instead of failing')
+    .option('--allow-update', 'allow changing existing items')
+    .option('--user <id>', 'the acting user, recorded in the log (default: the system user name)')
+    .option('--lang <code>', 'default description language, default eng')
+    .option('--tag <tag>', "the tag of a single document (default: the file's name)")
+    .action(async (format: string, paths: string[], options: ImportOptions) => {
+      const files = await filesOf(paths);
+      const roots = [...new Set(files.map((file) => path.dirname(file)))];
+      const answer = await withImports(roots, async ({ imports, formats }) => {
+        const request = await requestOf(files, formats.endpoint(format).input === 'raw');
+        const query: Record<string, string> = { scope: options.scope };
+        if (options.commit) query.commit = 'true';
+        if (options.tolerant) query.tolerant = 'true';
+        if (options.allowUpdate) query['allow-update'] = 'true';
+        if (options.lang !== undefined) query.lang = options.lang;
+        const tag = options.tag ?? request.tag;
+        if (tag !== undefined) query.tag = tag;
+        let text = '';
+        try {
+          await imports.import(
+            {
+              endpoint: format,
+              user: options.user ?? process.env.USER ?? '',
+              query,
+              contentType: request.contentType,
+              body: request.body,
+            },
+            {
+              started: (job) => showProgress(job, progress),
+              done: async (file) => {
+                text = await readFile(file, 'utf8');
+              },
+            },
+          );
+        } catch (error) {
+          throw new ImportFailed(JSON.stringify(errorBodyOf(error)));
+        }
+        return text;
+      });
+      print(answer);
+    });
+}
+
+/** An import that failed: its message is the error body, as JSON. */
+export class ImportFailed extends Error {}
