@@ -41,12 +41,13 @@ const withImports: ImportServicesRunner = async (roots, work) => {
   process.env.IMPORT_ROOTS = roots.join(':');
   // In this process, unless set otherwise: it answers no requests that a worker would keep free.
   process.env.IMPORT_RUNNER ??= 'inline';
-  // Loaded here: the other commands start without the import run and its formats.
-  const [{ CliImportModule }, { FormatRegistry }, { ImportService }] = await Promise.all([
-    import('./cli/cli-import.module'),
-    import('./import/format-registry'),
-    import('./import/import.service'),
-  ]);
+  // Required here: the other commands start without the import run and its formats. (A dynamic
+  // import() would go through the ES module loader, which does not load the TypeScript sources.)
+  /* eslint-disable @typescript-eslint/no-require-imports */
+  const { CliImportModule } = require('./cli/cli-import.module') as typeof import('./cli/cli-import.module');
+  const { FormatRegistry } = require('./import/format-registry') as typeof import('./import/format-registry');
+  const { ImportService } = require('./import/import.service') as typeof import('./import/import.service');
+  /* eslint-enable @typescript-eslint/no-require-imports */
   const context = await NestFactory.createApplicationContext(CliImportModule, {
     logger: false,
     abortOnError: false,
