@@ -24,13 +24,13 @@ export interface EadShape {
   depth: number;
 }
 
-const WORDS = (
+export const WORDS = (
   'correspondence minutes reports circulars memoranda registers photographs deportation ' +
   'administration committee council refugees emigration property restitution testimonies ' +
   'camp ghetto transport lists members community relief organisation survivors trial ' +
   'investigation press cuttings maps census orders instructions accounts receipts'
 ).split(' ');
-const PLACES = [
+export const PLACES = [
   'Amsterdam',
   'Westerbork',
   'Theresienstadt',

@@ -7,7 +7,7 @@
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 
-const BENCHMARKS = ['ead-import', 'portal-search', 'skos-import', 'csv-import'];
+const BENCHMARKS = ['ead-import', 'portal-search', 'skos-import', 'csv-import', 'mixed'];
 
 function runBenchmark(name: string): unknown {
   const file = path.join(__dirname, `${name}.ts`);

@@ -63,10 +63,13 @@ async function main(argv: string[]): Promise<void> {
   const print = (line: string) => process.stdout.write(`${line}\n`);
   const progress = { write: (text: string) => process.stderr.write(text), isTTY: process.stderr.isTTY };
   try {
-    await buildCliProgram(withServices, print, [importCommand(withImports, print, progress)]).parseAsync(argv);
+    await buildCliProgram(withServices, print, [importCommand(withImports, print, progress)]).parseAsync(
+      argv,
+    );
   } catch (error) {
     // A failed import's error is its error body, as JSON.
-    const message = error instanceof ImportFailed ? error.message : `error: ${String((error as Error)?.message ?? error)}`;
+    const message =
+      error instanceof ImportFailed ? error.message : `error: ${String((error as Error)?.message ?? error)}`;
     process.stderr.write(`${message}\n`);
     process.exitCode = 1;
   }

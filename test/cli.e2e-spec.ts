@@ -147,7 +147,13 @@ describe('command line (npm run cli), against the store of a running app', () =>
       const imported = await cli('import', 'ead', folder, '--scope', 'cr', '--user', 'ingest', '--commit');
       expect(imported.code).toBe(0);
       const log = JSON.parse(imported.stdout);
-      expect(log).toMatchObject({ created: 6, updated: 0, unchanged: 0, errors: {}, event: expect.any(String) });
+      expect(log).toMatchObject({
+        created: 6,
+        updated: 0,
+        unchanged: 0,
+        errors: {},
+        event: expect.any(String),
+      });
       expect(Object.keys(log.created_keys)).toEqual([path.join(folder, 'a.xml'), path.join(folder, 'b.xml')]);
       // Not a terminal: plain progress lines, the last one the outcome.
       expect(lastLine(imported.stderr)).toMatch(/^committed \| 7\.\d kB\/7\.\d kB \| 6 items \| 6 created/);
@@ -164,14 +170,33 @@ describe('command line (npm run cli), against the store of a running app', () =>
         expect.objectContaining({ state: 'committed', endpoint: 'ead', event: log.event, scope: 'cr' }),
       ]);
 
-      const again = await cli('import', 'ead', path.join(folder, 'a.xml'), '--scope', 'cr', '--user', 'ingest');
+      const again = await cli(
+        'import',
+        'ead',
+        path.join(folder, 'a.xml'),
+        '--scope',
+        'cr',
+        '--user',
+        'ingest',
+      );
       expect(again.code).toBe(0);
       expect(JSON.parse(again.stdout)).toMatchObject({ created: 0, unchanged: 5, event: null });
       expect(Object.keys(JSON.parse(again.stdout).unchanged_keys)).toEqual(['a.xml']);
 
-      const failed = await cli('import', 'ead', path.join(folder, 'a.xml'), '--scope', 'nowhere', '--user', 'ingest');
+      const failed = await cli(
+        'import',
+        'ead',
+        path.join(folder, 'a.xml'),
+        '--scope',
+        'nowhere',
+        '--user',
+        'ingest',
+      );
       expect(failed.code).not.toBe(0);
-      expect(JSON.parse(lastLine(failed.stderr))).toMatchObject({ status: 404, details: 'Scope not found: nowhere' });
+      expect(JSON.parse(lastLine(failed.stderr))).toMatchObject({
+        status: 404,
+        details: 'Scope not found: nowhere',
+      });
       expect(failed.stdout).toBe('');
     } finally {
       await rm(folder, { recursive: true, force: true });

@@ -185,7 +185,9 @@ describe('import jobs (import worker thread)', () => {
     const { body } = await request(app.server).get('/docs/openapi.json');
     const importOperation = body.paths['/import/{format}'].post;
     expect(Object.keys(importOperation.responses)).toEqual(expect.arrayContaining(['201', '202', '409']));
-    expect(importOperation.parameters.map((parameter: { name: string }) => parameter.name)).toContain('Prefer');
+    expect(importOperation.parameters.map((parameter: { name: string }) => parameter.name)).toContain(
+      'Prefer',
+    );
     const list = body.paths['/import/jobs'].get;
     expect(list.parameters.map((parameter: { name: string }) => parameter.name)).toEqual(
       expect.arrayContaining(['state', 'user', 'endpoint']),

@@ -17,7 +17,10 @@ export interface CliImportServices {
 }
 
 /** Opens the import services with `roots` as the import roots, and closes them afterwards. */
-export type ImportServicesRunner = <T>(roots: string[], work: (services: CliImportServices) => Promise<T>) => Promise<T>;
+export type ImportServicesRunner = <T>(
+  roots: string[],
+  work: (services: CliImportServices) => Promise<T>,
+) => Promise<T>;
 
 interface ImportOptions {
   scope: string;
@@ -52,7 +55,14 @@ async function filesOf(paths: readonly string[]): Promise<string[]> {
     }
     const entries = await readdir(absolute, { recursive: true, withFileTypes: true });
     const found = entries
-      .filter((entry) => entry.isFile() && !path.relative(absolute, path.join(entry.parentPath, entry.name)).split(path.sep).some((part) => part.startsWith('.')))
+      .filter(
+        (entry) =>
+          entry.isFile() &&
+          !path
+            .relative(absolute, path.join(entry.parentPath, entry.name))
+            .split(path.sep)
+            .some((part) => part.startsWith('.')),
+      )
       .map((entry) => path.join(entry.parentPath, entry.name))
       .sort();
     files.push(...found);
@@ -85,7 +95,9 @@ async function requestOf(
   }
   if (raw) throw new Error('This format reads one file at a time');
   const list = `${files.join('\n')}\n`;
-  const body = Object.assign(Readable.from([Buffer.from(list)]), { headers: {} }) as unknown as IncomingMessage;
+  const body = Object.assign(Readable.from([Buffer.from(list)]), {
+    headers: {},
+  }) as unknown as IncomingMessage;
   return { body, contentType: 'text/plain' };
 }
 
@@ -94,10 +106,16 @@ async function requestOf(
  * `POST /import/<format>` does (one job, one transaction, the same stored log), whether or not the
  * server runs. Progress goes to stderr; the import log, as JSON, to stdout.
  */
-export function importCommand(withImports: ImportServicesRunner, print: Print, progress: ProgressOutput): Command {
+export function importCommand(
+  withImports: ImportServicesRunner,
+  print: Print,
+  progress: ProgressOutput,
+): Command {
   return new Command('import')
     .description('import local files, folders or archives, as POST /import/<format> does')
-    .usage('<format> <paths…> --scope <id> [--commit] [--tolerant] [--allow-update] [--user <id>] [--lang <code>] [--tag <tag>]')
+    .usage(
+      '<format> <paths…> --scope <id> [--commit] [--tolerant] [--allow-update] [--user <id>] [--lang <code>] [--tag <tag>]',
+    )
     .argument('<format>', 'ead, ead-sync, eag, eac, skos, csv, links, coreferences')
     .argument('<paths...>', 'files, folders (every file below them) or archives')
     .requiredOption('--scope <id>', 'the scope item: repository, country, set, vocabulary')

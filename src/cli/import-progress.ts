@@ -23,7 +23,8 @@ export function progressText(job: ImportJob, now = Date.now()): string {
     document.phase ?? document.state,
     bytes.total === null ? size(bytes.read) : `${size(bytes.read)}/${size(bytes.total)}`,
     `${items} items`,
-    `${created} created, ${updated} updated, ${unchanged} unchanged` + (errors > 0 ? `, ${errors} errors` : ''),
+    `${created} created, ${updated} updated, ${unchanged} unchanged` +
+      (errors > 0 ? `, ${errors} errors` : ''),
     `${Math.round(job.rate(now))} items/s`,
   ];
   if (document.remainingSeconds !== null) parts.push(`${Math.ceil(document.remainingSeconds)} s left`);

@@ -7,7 +7,11 @@ describe('ImportJob', () => {
   it('reports its progress as it is told, and estimates the time left from the bytes read', () => {
     const job = new ImportJob('j1', spec, '2026-01-01T00:00:00.000Z');
     const start = job.startedAt;
-    expect(job.document(start)).toMatchObject({ state: 'queued', phase: 'receiving', remainingSeconds: null });
+    expect(job.document(start)).toMatchObject({
+      state: 'queued',
+      phase: 'receiving',
+      remainingSeconds: null,
+    });
     job.begin();
     job.report({ bytesTotal: 1000, bytesRead: 250, items: 40, created: 30, sources: { total: 2 } });
     const document = job.document(start + 2000);

@@ -1,5 +1,13 @@
 import { Controller, Delete, Get, HttpCode, HttpStatus, Param, Query, Req, Res } from '@nestjs/common';
-import { ApiBearerAuth, ApiOperation, ApiParam, ApiProduces, ApiQuery, ApiResponse, ApiTags } from '@nestjs/swagger';
+import {
+  ApiBearerAuth,
+  ApiOperation,
+  ApiParam,
+  ApiProduces,
+  ApiQuery,
+  ApiResponse,
+  ApiTags,
+} from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
 import { AuthenticatedRequest, RequireRole } from '../auth/bearer-auth.guard';
 import { badRequest, ImportHttpError, notFound } from '../import/import-errors';
@@ -25,7 +33,11 @@ function filterOf(query: RawQuery): JobFilter {
   if (state !== undefined && !(JOB_STATES as readonly string[]).includes(state)) {
     throw badRequest(`Parameter "state" must be one of ${JOB_STATES.join(', ')}, got "${state}"`);
   }
-  return { state: state as JobState | undefined, user: single(query, 'user'), endpoint: single(query, 'endpoint') };
+  return {
+    state: state as JobState | undefined,
+    user: single(query, 'user'),
+    endpoint: single(query, 'endpoint'),
+  };
 }
 
 function limitOf(query: RawQuery): number {
@@ -78,7 +90,11 @@ export class ImportJobsController {
   @ApiOperation({ summary: 'One import job: state, phase, progress, and once finished its log' })
   @ApiParam({ name: 'id', description: 'The job id (Location of a 202 answer)' })
   @ApiResponse({ status: 200, type: ImportJobDto })
-  @ApiResponse({ status: 404, description: 'No such job (or not one this token may see)', type: ErrorBodyDto })
+  @ApiResponse({
+    status: 404,
+    description: 'No such job (or not one this token may see)',
+    type: ErrorBodyDto,
+  })
   async get(@Param('id') id: string, @Req() request: AuthenticatedRequest): Promise<ImportJobDocument> {
     const job = await this.jobs.get(id, viewerOf(request));
     if (job === undefined) throw jobNotFound(id);
@@ -95,7 +111,7 @@ export class ImportJobsController {
   })
   @ApiParam({ name: 'id', description: 'The job id' })
   @ApiProduces('text/event-stream')
-  @ApiResponse({ status: 200, description: 'The event stream; each event\'s data is an ImportJob' })
+  @ApiResponse({ status: 200, description: "The event stream; each event's data is an ImportJob" })
   @ApiResponse({ status: 404, description: 'No such job', type: ErrorBodyDto })
   async events(
     @Param('id') id: string,
@@ -118,7 +134,7 @@ export class ImportJobsController {
     summary: 'Cancel an import job',
     description:
       'Stops the import and rolls it back: nothing of it is written. Answers once it has stopped, ' +
-      'with the job (state cancelled); a committed import\'s stored log says cancelled.',
+      "with the job (state cancelled); a committed import's stored log says cancelled.",
   })
   @ApiParam({ name: 'id', description: 'The job id' })
   @ApiResponse({ status: 200, type: ImportJobDto })

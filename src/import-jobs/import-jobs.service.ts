@@ -144,7 +144,8 @@ export class ImportJobsService implements OnApplicationBootstrap, OnModuleDestro
       const { document } = stored;
       const live = this.live.get(document.id);
       if (live !== undefined) continue;
-      if (mayView(viewer, { user: document.user, tokenId: stored.tokenId })) documents.set(document.id, document);
+      if (mayView(viewer, { user: document.user, tokenId: stored.tokenId }))
+        documents.set(document.id, document);
     }
     return [...documents.values()].sort((a, b) => b.started.localeCompare(a.started)).slice(0, limit);
   }

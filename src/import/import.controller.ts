@@ -139,7 +139,11 @@ export class ImportController {
       'Location (/import/jobs/{id})',
     type: ImportJobDto,
   })
-  @ApiResponse({ status: 409, description: 'The import was cancelled (its job) and rolled back', type: ErrorBodyDto })
+  @ApiResponse({
+    status: 409,
+    description: 'The import was cancelled (its job) and rolled back',
+    type: ErrorBodyDto,
+  })
   @ApiImportErrors()
   async import(
     @Param('format') format: string,

@@ -133,7 +133,9 @@ export class ImportService implements OnApplicationShutdown {
         return this.runner.run(task as ImportTask, {
           signal: running.signal,
           report: (report) => running.report(report),
-          pass: (point) => running.hold!.stop(running.id, running.signal),
+          pass: async (point) => {
+            if (running.hold?.point === point) await running.hold.stop(running.id, running.signal);
+          },
         });
       });
       await this.succeeded(running, task.logId, result, seconds());
@@ -170,7 +172,11 @@ export class ImportService implements OnApplicationShutdown {
   }
 
   private failure(error: unknown, event: string | null): JobEnd {
-    return { state: error instanceof JobCancelled ? 'cancelled' : 'failed', error: errorBodyOf(error), event };
+    return {
+      state: error instanceof JobCancelled ? 'cancelled' : 'failed',
+      error: errorBodyOf(error),
+      event,
+    };
   }
 
   private async actingUser(user: string | undefined): Promise<string> {

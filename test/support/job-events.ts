@@ -13,7 +13,9 @@ export function parseEvents(text: string): ServerSentEvent[] {
     .filter((block) => block.trim() !== '')
     .map((block) => {
       const fields = Object.fromEntries(
-        block.split('\n').map((line) => [line.slice(0, line.indexOf(':')), line.slice(line.indexOf(':') + 1).trim()]),
+        block
+          .split('\n')
+          .map((line) => [line.slice(0, line.indexOf(':')), line.slice(line.indexOf(':') + 1).trim()]),
       );
       return { event: fields.event, data: JSON.parse(fields.data) as Record<string, unknown> };
     });

@@ -63,11 +63,7 @@ class WorkerReading {
   private readonly pumping: Promise<void>;
   private readonly onRead?: (bytes: number) => void;
 
-  constructor(
-    source: ImportSource,
-    job: ReadJob<unknown>,
-    flow: WorkerFlow,
-  ) {
+  constructor(source: ImportSource, job: ReadJob<unknown>, flow: WorkerFlow) {
     this.onRead = source.onRead;
     this.byteCredit = flow.bytesAhead;
     this.worker = startWorker(source, job, flow);

@@ -1,4 +1,5 @@
 import 'reflect-metadata';
+import { Logger } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { MessagePort, parentPort, workerData } from 'node:worker_threads';
 import { JobCancelled } from '../../import-jobs/job-cancelled';
@@ -13,6 +14,8 @@ import { FromImportWorker, ImportWorkerInput, ToImportWorker } from './runner-me
  * The import worker's thread (`ThreadImportRunner` starts it): runs the imports it is sent, one at
  * a time, telling their progress, and stops one when told to.
  */
+
+const logger = new Logger('ImportWorker');
 
 function send(port: MessagePort, message: FromImportWorker): void {
   port.postMessage(message);
@@ -46,14 +49,19 @@ async function serve(port: MessagePort, input: ImportWorkerInput): Promise<void>
       pass: (point) =>
         new Promise((resolve, reject) => {
           running.release = resolve;
-          running.aborter.signal.addEventListener('abort', () => reject(running.aborter.signal.reason as Error));
+          running.aborter.signal.addEventListener('abort', () =>
+            reject(running.aborter.signal.reason as Error),
+          );
           send(port, { type: 'held', point });
         }),
     };
     try {
       send(port, { type: 'done', result: await execution.run(task, control) });
     } catch (error) {
-      send(port, { type: 'failed', error: errorBodyOf(error), cancelled: error instanceof JobCancelled });
+      const body = errorBodyOf(error);
+      // The error body of a server fault says nothing of it: what it was is logged here.
+      if (body.status === 500) logger.error({ err: error, msg: 'An import failed', logId: task.logId });
+      send(port, { type: 'failed', error: body, cancelled: error instanceof JobCancelled });
     } finally {
       current = undefined;
     }

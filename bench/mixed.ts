@@ -1,0 +1,246 @@
+/**
+ * Reads while an import commits (DESIGN.md §8: portal reads p99 < 20 ms and none over 100 ms
+ * during a 100,000-unit EAD commit; the first searches after a commit as fast as later ones, p99
+ * within 1.5×). Starts the service as `npm start` does (from JavaScript, default settings) on a
+ * fresh store, and commits a generated EAD finding aid twice, each into a repository of its own:
+ * once with nothing else running, once while five readers each ask about 40 requests a second
+ * (a unit by id, then a search page, in turn). Then 50 clients send 2,000 searches right after that
+ * commit, and 2,000 fresh searches of the same kind once the service is idle again. Prints one
+ * JSON object: the commit times, the readers' latencies during the commit, and both searches'.
+ *
+ * `npm run bench -- mixed`; `BENCH_UNITS` scales it down. The machine is shared: the figures vary
+ * with what else runs on it (the load average is printed beside them).
+ */
+import http from 'node:http';
+import { readFileSync } from 'node:fs';
+import { loadavg } from 'node:os';
+import path from 'node:path';
+import { itemHash } from '../src/items/change-detection';
+import { JSONAPI_MEDIA_TYPE } from '../src/portal/jsonapi';
+import { spawnService, untilHealthy } from '../test/support/service-process';
+import { PLACES, WORDS, writeEad } from './ead-generator';
+import { BenchApp, runWhenMain, startBenchApp } from './support/bench-app';
+import { replayInChild } from './support/http-replay';
+import { ROOT, runTranspiled } from './support/transpile';
+
+const UNIT_COUNT = Number(process.env.BENCH_UNITS ?? 100_000);
+const READERS = 5;
+const READER_INTERVAL_MS = 25;
+const SEARCHES = 2_000;
+const SEARCH_CLIENTS = 50;
+const TARGETS = { readerP99Ms: 20, readerMaxMs: 100, commitGrowth: 1.15, searchP99Ratio: 1.5 };
+
+function progress(message: string): void {
+  process.stderr.write(`mixed: ${message}\n`);
+}
+
+function random(seed: number): () => number {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/** Searches a reading room sends: a word or two of the finding aid, now and then a second page. */
+function searchPaths(count: number, seed: number): string[] {
+  const rand = random(seed);
+  const words = [...WORDS, ...PLACES.map((place) => place.toLowerCase())];
+  const word = () => words[Math.floor(rand() * words.length)];
+  return Array.from({ length: count }, () => {
+    const q = rand() < 0.6 ? word() : `${word()} ${word()}`;
+    const type = rand() < 0.3 ? '&type=DocumentaryUnit' : '';
+    const page = rand() < 0.8 ? '' : `&page=${2 + Math.floor(rand() * 3)}`;
+    return `/api/v1/search?q=${encodeURIComponent(q)}${type}${page}`;
+  });
+}
+
+function percentile(sorted: number[], fraction: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(fraction * sorted.length) - 1))];
+}
+
+const round = (value: number) => Math.round(value * 100) / 100;
+
+function latencies(values: number[]) {
+  const sorted = [...values].sort((a, b) => a - b);
+  return {
+    requests: sorted.length,
+    p50Ms: round(percentile(sorted, 0.5)),
+    p99Ms: round(percentile(sorted, 0.99)),
+    maxMs: round(sorted[sorted.length - 1] ?? 0),
+  };
+}
+
+/** Commits the finding aid into `repository`; its time end to end and the ids it created. */
+async function commit(port: number, token: string, repository: string, file: string) {
+  const started = performance.now();
+  const response = await fetch(
+    `http://127.0.0.1:${port}/import/ead?scope=${repository}&commit=true&tag=bench.xml`,
+    {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${token}`, 'X-User': 'bench', 'Content-Type': 'application/xml' },
+      body: readFileSync(file),
+    },
+  );
+  const answer = (await response.json()) as { created: number; created_keys: Record<string, string[]> };
+  if (response.status !== 201)
+    throw new Error(`import answered ${response.status}: ${JSON.stringify(answer)}`);
+  return {
+    seconds: round((performance.now() - started) / 1000),
+    created: answer.created,
+    ids: answer.created_keys['bench.xml'],
+  };
+}
+
+/**
+ * Five readers, each sending a request every `READER_INTERVAL_MS` (or as soon as the last is
+ * answered, when that takes longer), until `stop` resolves: their latencies, and any error.
+ */
+async function readWhile(port: number, token: string, unitIds: string[], stop: Promise<unknown>) {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: READERS });
+  const times: number[] = [];
+  let errors = 0;
+  let done = false;
+  void stop.finally(() => (done = true));
+  const get = (urlPath: string) =>
+    new Promise<void>((resolve) => {
+      const started = performance.now();
+      http
+        .get(
+          {
+            host: '127.0.0.1',
+            port,
+            path: urlPath,
+            agent,
+            headers: { Authorization: `Bearer ${token}`, Accept: JSONAPI_MEDIA_TYPE },
+          },
+          (res) => {
+            res.resume();
+            res.on('end', () => {
+              times.push(performance.now() - started);
+              if (res.statusCode !== 200) errors++;
+              resolve();
+            });
+          },
+        )
+        .on('error', () => {
+          errors++;
+          resolve();
+        });
+    });
+  const searches = searchPaths(100_000, 7);
+  const reader = async (index: number) => {
+    const rand = random(index + 1);
+    for (let turn = 0; !done; turn++) {
+      const next = performance.now() + READER_INTERVAL_MS;
+      await get(
+        turn % 2 === 0
+          ? `/api/v1/${unitIds[Math.floor(rand() * unitIds.length)]}`
+          : searches[(turn * READERS + index) % searches.length],
+      );
+      await new Promise((resolve) => setTimeout(resolve, Math.max(0, next - performance.now())));
+    }
+  };
+  await Promise.all(Array.from({ length: READERS }, (_, index) => reader(index)));
+  agent.destroy();
+  return { ...latencies(times), errors };
+}
+
+async function searches(port: number, token: string, seed: number) {
+  const paths = searchPaths(SEARCHES, seed);
+  const result = await replayInChild({
+    port,
+    headers: { Authorization: `Bearer ${token}`, Accept: JSONAPI_MEDIA_TYPE },
+    paths,
+    clients: SEARCH_CLIENTS,
+    openingPath: '/api/v1',
+  });
+  return { ...latencies(result.latenciesMs), errors: result.errors };
+}
+
+async function addRepository(bench: BenchApp, id: string): Promise<void> {
+  const bundle = { id, type: 'Repository' as const, data: { identifier: id }, relations: {} };
+  await bench.store.write((tx) =>
+    tx.putItems([{ bundle, hash: itemHash(bundle), edges: { hasCountry: ['nl'] } }]),
+  );
+}
+
+export async function main(): Promise<object> {
+  if (path.extname(__filename) === '.ts') {
+    return runTranspiled(__filename, [
+      path.join(ROOT, 'bench', 'ead-generator.ts'),
+      path.join(ROOT, 'test', 'support', 'service-process.ts'),
+      path.join(ROOT, 'test', 'support', 'proc-cpu.ts'),
+    ]);
+  }
+  const bench = await startBenchApp('mixed');
+  const file = `${bench.databaseFile}.ead.xml`;
+  const service = await (async () => {
+    for (const repository of ['warmup', 'quiet', 'busy']) await addRepository(bench, repository);
+    const bytes = await writeEad(file, { units: UNIT_COUNT, fanOut: 10, depth: 5 });
+    progress(`generated ${UNIT_COUNT} units, ${bytes} bytes`);
+    // The service as `npm start` runs it, with the default settings, on the store just made.
+    return spawnService([path.join(__dirname, '..', 'src', 'main.js')], {
+      GRAPH_URL: `sqlite:${bench.databaseFile}`,
+      LOG_LEVEL: 'silent',
+    });
+  })();
+  try {
+    await untilHealthy(service);
+    const importToken = await bench.token('import');
+    const portalToken = await bench.token('portal');
+    const { port } = service;
+    // A small import first: the import worker starts, which the timed commits should not pay.
+    const warmup = `${file}.small.xml`;
+    await writeEad(warmup, { units: 100, fanOut: 10, depth: 2 });
+    await commit(port, importToken, 'warmup', warmup);
+
+    const quiet = await commit(port, importToken, 'quiet', file);
+    progress(`commit without readers: ${quiet.seconds} s`);
+    const unitIds = quiet.ids.filter((_, index) => index % 97 === 0);
+    const committing = commit(port, importToken, 'busy', file);
+    const readers = await readWhile(port, portalToken, unitIds, committing);
+    const busy = await committing;
+    progress(`commit with readers: ${busy.seconds} s; readers ${JSON.stringify(readers)}`);
+    const loadAverage = loadavg()[0];
+    const afterCommit = await searches(port, portalToken, 1);
+    progress(`searches right after the commit: ${JSON.stringify(afterCommit)}`);
+    await new Promise((resolve) => setTimeout(resolve, 15_000));
+    const later = await searches(port, portalToken, 2);
+    progress(`fresh searches 15 s later: ${JSON.stringify(later)}`);
+    return {
+      units: UNIT_COUNT,
+      note:
+        'on a machine shared with other work: latencies vary with its load (loadAverage1m, two ' +
+        'cores); compare figures of one run',
+      loadAverage1m: round(loadAverage),
+      commit: {
+        withoutReadersSeconds: quiet.seconds,
+        withReadersSeconds: busy.seconds,
+        growth: round(busy.seconds / quiet.seconds),
+        target: `growth <= ${TARGETS.commitGrowth}`,
+      },
+      readersDuringCommit: {
+        readers: READERS,
+        requestsPerSecondEach: 1000 / READER_INTERVAL_MS,
+        ...readers,
+        target: `p99 < ${TARGETS.readerP99Ms} ms, max < ${TARGETS.readerMaxMs} ms`,
+      },
+      searchesAfterCommit: {
+        clients: SEARCH_CLIENTS,
+        rightAfter: afterCommit,
+        fifteenSecondsLater: later,
+        p99Ratio: round(afterCommit.p99Ms / later.p99Ms),
+        target: `p99Ratio <= ${TARGETS.searchP99Ratio}`,
+      },
+    };
+  } finally {
+    await service.stop();
+    await bench.close();
+  }
+}
+
+runWhenMain(module, main);
