@@ -47,13 +47,18 @@ const withImports: ImportServicesRunner = async (roots, work) => {
   const { CliImportModule } = require('./cli/cli-import.module') as typeof import('./cli/cli-import.module');
   const { FormatRegistry } = require('./import/format-registry') as typeof import('./import/format-registry');
   const { ImportService } = require('./import/import.service') as typeof import('./import/import.service');
+  const { errorBodyOf } = require('./import/import-errors') as typeof import('./import/import-errors');
   /* eslint-enable @typescript-eslint/no-require-imports */
   const context = await NestFactory.createApplicationContext(CliImportModule, {
     logger: false,
     abortOnError: false,
   });
   try {
-    return await work({ imports: context.get(ImportService), formats: context.get(FormatRegistry) });
+    return await work({
+      imports: context.get(ImportService),
+      formats: context.get(FormatRegistry),
+      errorBody: errorBodyOf,
+    });
   } finally {
     await context.close();
   }

@@ -5,8 +5,8 @@ import type { IncomingMessage } from 'node:http';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import type { FormatRegistry } from '../import/format-registry';
-import { errorBodyOf } from '../import/import-errors';
 import type { ImportService } from '../import/import.service';
+import type { ErrorBody } from '../logging/import-log.types';
 import { Print } from './cli-program';
 import { showProgress, ProgressOutput } from './import-progress';
 
@@ -14,6 +14,8 @@ import { showProgress, ProgressOutput } from './import-progress';
 export interface CliImportServices {
   imports: ImportService;
   formats: FormatRegistry;
+  /** The error body the HTTP interface would answer for an import's error. */
+  errorBody(error: unknown): ErrorBody;
 }
 
 /** Opens the import services with `roots` as the import roots, and closes them afterwards. */
@@ -128,7 +130,7 @@ export function importCommand(
     .action(async (format: string, paths: string[], options: ImportOptions) => {
       const files = await filesOf(paths);
       const roots = [...new Set(files.map((file) => path.dirname(file)))];
-      const answer = await withImports(roots, async ({ imports, formats }) => {
+      const answer = await withImports(roots, async ({ imports, formats, errorBody }) => {
         const request = await requestOf(files, formats.endpoint(format).input === 'raw');
         const query: Record<string, string> = { scope: options.scope };
         if (options.commit) query.commit = 'true';
@@ -155,7 +157,7 @@ export function importCommand(
             },
           );
         } catch (error) {
-          throw new ImportFailed(JSON.stringify(errorBodyOf(error)));
+          throw new ImportFailed(JSON.stringify(errorBody(error)));
         }
         return text;
       });

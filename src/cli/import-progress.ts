@@ -1,4 +1,4 @@
-import { ImportJob } from '../import-jobs/import-job';
+import type { ImportJob } from '../import-jobs/import-job';
 
 /** How often a terminal's progress bar is drawn, and a plain progress line written. */
 const BAR_INTERVAL_MS = 200;
