@@ -1,8 +1,7 @@
 /**
  * Reads while an import commits (DESIGN.md §8: portal reads p99 < 20 ms and none over 100 ms
  * during a 100,000-unit EAD commit; the first searches after a commit as fast as later ones, p99
- * within 1.5×). Starts the service as `npm start` does (from JavaScript, default settings) on a
- * fresh store, and commits a generated EAD finding aid twice, each into a repository of its own:
+ * within 1.5×). Starts the service (`src/main.ts`, default settings) on a fresh store, and commits a generated EAD finding aid twice, each into a repository of its own:
  * once with nothing else running, once while five readers each ask about 40 requests a second
  * (a unit by id, then a search page, in turn). Then 50 clients send 2,000 searches right after that
  * commit, and 2,000 fresh searches of the same kind once the service is idle again. Prints one
@@ -21,7 +20,7 @@ import { spawnService, untilHealthy } from '../test/support/service-process';
 import { PLACES, WORDS, writeEad } from './ead-generator';
 import { BenchApp, runWhenMain, startBenchApp } from './support/bench-app';
 import { replayInChild } from './support/http-replay';
-import { ROOT, runTranspiled } from './support/transpile';
+import { ROOT } from './support/bench-paths';
 
 const UNIT_COUNT = Number(process.env.BENCH_UNITS ?? 100_000);
 const READERS = 5;
@@ -169,13 +168,6 @@ async function addRepository(bench: BenchApp, id: string): Promise<void> {
 }
 
 export async function main(): Promise<object> {
-  if (path.extname(__filename) === '.ts') {
-    return runTranspiled(__filename, [
-      path.join(ROOT, 'bench', 'ead-generator.ts'),
-      path.join(ROOT, 'test', 'support', 'service-process.ts'),
-      path.join(ROOT, 'test', 'support', 'proc-cpu.ts'),
-    ]);
-  }
   const bench = await startBenchApp('mixed');
   const file = `${bench.databaseFile}.ead.xml`;
   const service = await (async () => {
@@ -183,7 +175,7 @@ export async function main(): Promise<object> {
     const bytes = await writeEad(file, { units: UNIT_COUNT, fanOut: 10, depth: 5 });
     progress(`generated ${UNIT_COUNT} units, ${bytes} bytes`);
     // The service as `npm start` runs it, with the default settings, on the store just made.
-    return spawnService([path.join(__dirname, '..', 'src', 'main.js')], {
+    return spawnService([...process.execArgv, path.join(ROOT, 'src', 'main.ts')], {
       GRAPH_URL: `sqlite:${bench.databaseFile}`,
       LOG_LEVEL: 'silent',
     });

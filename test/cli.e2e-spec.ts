@@ -8,7 +8,7 @@ import { TokensService } from '../src/auth/tokens.service';
 import { UsersService } from '../src/auth/users.service';
 import { Bundle } from '../src/items/bundle';
 import { itemHash } from '../src/items/change-detection';
-import { ImportLogService } from '../src/logging/import-log.service';
+import { ImportLogService } from '../src/import-logs/import-log.service';
 import { ehriFixture } from './support/ehri-fixtures';
 import { TestApp, createTestApp } from './support/test-app';
 

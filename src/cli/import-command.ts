@@ -6,7 +6,7 @@ import path from 'node:path';
 import { Readable } from 'node:stream';
 import type { FormatRegistry } from '../import/format-registry';
 import type { ImportService } from '../import/import.service';
-import type { ErrorBody } from '../logging/import-log.types';
+import type { ErrorBody } from '../import-logs/import-log.types';
 import { Print } from './cli-program';
 import { showProgress, ProgressOutput } from './import-progress';
 

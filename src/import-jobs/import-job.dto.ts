@@ -1,5 +1,5 @@
 import { ApiProperty } from '@nestjs/swagger';
-import { ErrorBodyDto } from '../logging/import-log.dto';
+import { ErrorBodyDto } from '../import-logs/import-log.dto';
 import {
   ImportJobDocument,
   ImportLogSummary,

@@ -1,5 +1,5 @@
 import { EventEmitter } from 'node:events';
-import type { ErrorBody } from '../logging/import-log.types';
+import type { ErrorBody } from '../import-logs/import-log.types';
 import {
   FINISHED_STATES,
   ImportJobDocument,

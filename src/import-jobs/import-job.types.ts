@@ -1,4 +1,4 @@
-import type { ErrorBody, ImportLogDocument } from '../logging/import-log.types';
+import type { ErrorBody, ImportLogDocument } from '../import-logs/import-log.types';
 
 /**
  * An import as a job (DESIGN.md §4, "every import is a job while it runs"): what

@@ -12,7 +12,7 @@ import type { FastifyReply } from 'fastify';
 import { AuthenticatedRequest, RequireRole } from '../auth/bearer-auth.guard';
 import { badRequest, ImportHttpError, notFound } from '../import/import-errors';
 import { RawQuery, rawQueryOf } from '../import/import-params';
-import { ErrorBodyDto } from '../logging/import-log.dto';
+import { ErrorBodyDto } from '../import-logs/import-log.dto';
 import { ImportJobDto, ImportJobListDto } from './import-job.dto';
 import { JobFilter } from './import-job-records';
 import { ImportJobDocument, JOB_STATES, JobState } from './import-job.types';

@@ -26,7 +26,7 @@ import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { AuthenticatedRequest, RequireRole } from '../auth/bearer-auth.guard';
 import { ImportJobDto } from '../import-jobs/import-job.dto';
-import { ErrorBodyDto, ImportLogDocumentDto } from '../logging/import-log.dto';
+import { ErrorBodyDto, ImportLogDocumentDto } from '../import-logs/import-log.dto';
 import { rawQueryOf } from './import-params';
 import { ImportService } from './import.service';
 

@@ -3,7 +3,7 @@ import { DiscoveryModule } from '@nestjs/core';
 import { AuthModule } from '../auth/auth.module';
 import { APP_CONFIG, AppConfig } from '../config/app-config';
 import { ImportJobsModule } from '../import-jobs/import-jobs.module';
-import { LoggingModule } from '../logging/logging.module';
+import { ImportLogsModule } from '../import-logs/import-logs.module';
 import { FormatRegistry } from './format-registry';
 import { FormatsModule } from './formats/formats.module';
 import { ImportController } from './import.controller';
@@ -17,7 +17,7 @@ import { ThreadImportRunner } from './running/thread-import-runner';
  * import worker's thread (or in process, with `IMPORT_RUNNER=inline`).
  */
 @Module({
-  imports: [DiscoveryModule, AuthModule, LoggingModule, FormatsModule, ImportJobsModule],
+  imports: [DiscoveryModule, AuthModule, ImportLogsModule, FormatsModule, ImportJobsModule],
   controllers: [ImportController],
   providers: [
     FormatRegistry,

@@ -1,6 +1,6 @@
 import { Worker } from 'node:worker_threads';
 import { startModuleWorker } from '../module-worker';
-import { FlatItemReader } from '../formats/common/flat-items';
+import { FlatItemReader } from './flat-items';
 import { ImportEvent, ImportSource } from '../formats/read-events';
 import {
   FromWorker,

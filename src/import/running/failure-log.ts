@@ -1,6 +1,6 @@
 import { Logger } from '@nestjs/common';
 import { JobCancelled } from '../../import-jobs/job-cancelled';
-import { ImportLogService } from '../../logging/import-log.service';
+import { ImportLogService } from '../../import-logs/import-log.service';
 import { errorBodyOf } from '../import-errors';
 import { RawQuery, scopeOf } from '../import-params';
 

@@ -14,7 +14,7 @@ export interface ImportTask {
   query: RawQuery;
   contentType?: string;
   /** The request body, spooled to a file of the workspace. */
-  body: { file: string; size: number; digest: string };
+  body: { file: string; size: number };
   /** The import's private folder (`ImportWorkspace`), which the HTTP side removes when done. */
   workspace: string;
   /** Where the run writes its answer (JSON), for the HTTP side to send. */

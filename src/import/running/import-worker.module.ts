@@ -2,7 +2,7 @@ import { DynamicModule, Global, Module } from '@nestjs/common';
 import { DiscoveryModule } from '@nestjs/core';
 import { APP_CONFIG, AppConfig } from '../../config/app-config';
 import { GraphModule } from '../../graph/graph.module';
-import { ImportLogService } from '../../logging/import-log.service';
+import { ImportLogService } from '../../import-logs/import-log.service';
 import { FormatRegistry } from '../format-registry';
 import { FormatsModule } from '../formats/formats.module';
 import { ImportExecution } from './import-execution';

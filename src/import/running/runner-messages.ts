@@ -1,4 +1,4 @@
-import type { ErrorBody } from '../../logging/import-log.types';
+import type { ErrorBody } from '../../import-logs/import-log.types';
 import type { AppConfig } from '../../config/app-config';
 import type { ProgressReport } from '../../import-jobs/import-job.types';
 import type { HoldPoint } from '../../import-jobs/job-holds';
