@@ -41,7 +41,6 @@ import { UsersService } from '../src/auth/users.service';
 import { GraphStore } from '../src/graph/graph-store';
 import { itemHash } from '../src/items/change-detection';
 import { ImportService } from '../src/import/import.service';
-import { jsonChunks } from '../src/import/json-chunks';
 
 const SHAPE = {
   units: Number(process.env.BENCH_UNITS ?? 100_000),
