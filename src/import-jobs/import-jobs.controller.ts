@@ -111,7 +111,11 @@ export class ImportJobsController {
   })
   @ApiParam({ name: 'id', description: 'The job id' })
   @ApiProduces('text/event-stream')
-  @ApiResponse({ status: 200, description: "The event stream; each event's data is an ImportJob" })
+  @ApiResponse({
+    status: 200,
+    description: 'The events: `event: progress` or `outcome`, `data:` an ImportJob as JSON',
+    schema: { type: 'string', example: 'event: progress\ndata: {"id": "…", "state": "running"}\n\n' },
+  })
   @ApiResponse({ status: 404, description: 'No such job', type: ErrorBodyDto })
   async events(
     @Param('id') id: string,
