@@ -30,6 +30,14 @@ export abstract class GraphStore {
    */
   async readAheadForSearch(): Promise<void> {}
 
+  /**
+   * Resolves once what this process reads ahead for the latest committed version (another
+   * process's commit included) is read, where it reads ahead (`readAheadForSearch`); at once
+   * otherwise. An import waits for it before it reports its commit, so that the searches that
+   * follow find what they read first already read.
+   */
+  async readAheadDone(): Promise<void> {}
+
   abstract close(): Promise<void>;
 }
 

@@ -162,13 +162,13 @@ export class ImportService implements OnApplicationShutdown {
       unchanged: log.unchanged,
     });
     job.report({ created: log.created, updated: log.updated, unchanged: log.unchanged });
+    // What searches of the new version read first is read before the import says it is done.
+    if (result.committed) await this.graph.readAheadDone().catch(() => undefined);
     await this.jobs.finish(job, {
       state: result.committed ? 'committed' : 'rolled-back',
       log,
       event: result.committed ? logId : null,
     });
-    // Reads of the new version (a search's read-ahead) start now, not with the next request.
-    if (result.committed) void this.graph.read(async () => undefined).catch(() => undefined);
   }
 
   private failure(error: unknown, event: string | null): JobEnd {

@@ -194,6 +194,13 @@ export class SqliteGraphStore extends GraphStore {
     return this.startReadingAhead();
   }
 
+  override async readAheadDone(): Promise<void> {
+    if (this.latestVersion === undefined) return;
+    // A read notices the latest version, which starts reading ahead for it.
+    await this.read(async () => undefined);
+    await this.readingAhead;
+  }
+
   private noticeVersion(version: number): void {
     if (this.latestVersion === undefined || version <= this.latestVersion) return;
     this.latestVersion = version;
