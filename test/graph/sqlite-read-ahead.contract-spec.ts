@@ -81,6 +81,29 @@ describe('SQLite read-ahead for searches', () => {
     expect(postingsReads).toHaveBeenCalledTimes(reads);
   });
 
+  it('has read ahead, once readAheadDone resolves, for a version another connection committed', async () => {
+    await store.readAheadForSearch();
+    // As the import worker writes: a store of its own on the same file.
+    const worker = await SqliteGraphStore.open(path.join(folder, 'archive.db'));
+    try {
+      await worker.write((tx) => tx.putItems(units(10, UNITS)));
+    } finally {
+      await worker.close();
+    }
+    const before = postingsReads.mock.calls.length;
+    await store.readAheadDone();
+    const reads = postingsReads.mock.calls.length;
+    expect(reads).toBeGreaterThan(before);
+
+    expect((await search('common')).total).toBe(UNITS + 10);
+    expect(postingsReads).toHaveBeenCalledTimes(reads);
+  });
+
+  it('reads nothing ahead for readAheadDone where it does not read ahead', async () => {
+    await store.readAheadDone();
+    expect(postingsReads).not.toHaveBeenCalled();
+  });
+
   it('waits for a write running here to end before it reads ahead', async () => {
     let endWrite!: () => void;
     const writing = store.write(() => new Promise<void>((resolve) => (endWrite = resolve)), {
