@@ -21,6 +21,7 @@ import { PLACES, WORDS, writeEad } from './ead-generator';
 import { BenchApp, runWhenMain, startBenchApp } from './support/bench-app';
 import { replayInChild } from './support/http-replay';
 import { ROOT } from './support/bench-paths';
+import { random } from './support/seeded-random';
 
 const UNIT_COUNT = Number(process.env.BENCH_UNITS ?? 100_000);
 const READERS = 5;
@@ -31,17 +32,6 @@ const TARGETS = { readerP99Ms: 20, readerMaxMs: 100, commitGrowth: 1.15, searchP
 
 function progress(message: string): void {
   process.stderr.write(`mixed: ${message}\n`);
-}
-
-function random(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 /** Searches a reading room sends: a word or two of the finding aid, now and then a second page. */

@@ -31,6 +31,7 @@ import { runWhenMain, startBenchApp } from './support/bench-app';
 import { ReplayJob, ReplayResult, replayInChild } from './support/http-replay';
 import { ROOT } from './support/bench-paths';
 import { ServiceProcess, spawnService, untilHealthy } from '../test/support/service-process';
+import { random } from './support/seeded-random';
 
 const UNIT_COUNT = Number(process.env.BENCH_UNITS ?? 100_000);
 const REQUESTS_PER_SCENARIO = Number(process.env.BENCH_REQUESTS ?? 5_000);
@@ -88,18 +89,6 @@ const ZIPF_CUMULATIVE = (() => {
   let running = 0;
   return weights.map((weight) => (running += weight / sum));
 })();
-
-/** Deterministic pseudo-random numbers (mulberry32), so that every run loads and asks the same. */
-function random(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 function pick<T>(rand: () => number, values: readonly T[]): T {
   return values[Math.floor(rand() * values.length)];
