@@ -1,13 +1,15 @@
 import { Module } from '@nestjs/common';
 import { ImportModule } from '../import/import.module';
 import { ItemsModule } from '../items/items.module';
+import { ObservabilityModule } from '../observability/observability.module';
 import { CliModule } from './cli.module';
 
 /**
- * The command line's import: the same import run, jobs and stored logs as the server's, and the
- * countries (scopes of EAG imports) that a store the server never opened lacks.
+ * The command line's import: the same import run, jobs and stored logs as the server's (and its
+ * metrics, which the import records, here for this process alone), and the countries (scopes of
+ * EAG imports) that a store the server never opened lacks.
  */
 @Module({
-  imports: [CliModule, ItemsModule, ImportModule],
+  imports: [CliModule, ObservabilityModule, ItemsModule, ImportModule],
 })
 export class CliImportModule {}
