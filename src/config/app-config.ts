@@ -40,6 +40,8 @@ export interface ImportConfig {
   readMemoDir: string;
   /** Most bytes of read memos kept, least recently used dropped first; 0: no memos. */
   readMemoMaxBytes: number;
+  /** Most bytes of per-item changes one import log keeps; past them, updated items by id only. */
+  changesMaxBytes: number;
 }
 
 function intFrom(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
@@ -106,6 +108,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       workerMinBytes: intFrom(env, 'IMPORT_WORKER_MIN_BYTES', 8 * MiB),
       readMemoDir: path.resolve(env.IMPORT_READ_MEMO_DIR?.trim() || defaultReadMemoDir(graphUrl)),
       readMemoMaxBytes: intFrom(env, 'IMPORT_READ_MEMO_MAX_BYTES', 1024 * MiB),
+      changesMaxBytes: intFrom(env, 'IMPORT_CHANGES_MAX_BYTES', 10 * MiB),
     },
   };
 }
