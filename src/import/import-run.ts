@@ -1,9 +1,9 @@
 import { GraphWriter, ItemWrite, StoredItem } from '../graph/graph-store';
 import { mergeDescriptions, sameContent, writeHash } from '../items/change-detection';
 import { itemChanges } from '../items/item-changes';
-import { ChangeRecorder } from '../logging/change-records';
-import { ImportLogDocument } from '../logging/import-log.types';
-import { WalkedIds } from '../logging/walked-ids';
+import { ChangeRecorder } from '../import-logs/change-records';
+import { ImportLogDocument } from '../import-logs/import-log.types';
+import { WalkedIds } from '../import-logs/walked-ids';
 import {
   FormatReader,
   ImportContext,
