@@ -41,6 +41,8 @@ export interface ImportConfig {
    * answers HTTP; `inline`, in process (for tests that watch the run's objects).
    */
   runner: 'thread' | 'inline';
+  /** Most bytes of per-item changes one import log keeps; past them, updated items by id only. */
+  changesMaxBytes: number;
 }
 
 function intFrom(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
@@ -108,6 +110,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       maxUrlBytes: intFrom(env, 'IMPORT_MAX_URL_BYTES', 512 * MiB),
       workerMinBytes: intFrom(env, 'IMPORT_WORKER_MIN_BYTES', 8 * MiB),
       runner: runnerFrom(env),
+      changesMaxBytes: intFrom(env, 'IMPORT_CHANGES_MAX_BYTES', 10 * MiB),
     },
   };
 }

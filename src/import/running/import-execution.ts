@@ -4,6 +4,7 @@ import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { APP_CONFIG, AppConfig } from '../../config/app-config';
 import { GraphStore, GraphWriter } from '../../graph/graph-store';
+import { ChangeRecorder } from '../../import-logs/change-records';
 import { ImportLogService } from '../../import-logs/import-log.service';
 import { ImportLogDocument } from '../../import-logs/import-log.types';
 import { Ids } from '../../import-logs/walked-ids';
@@ -170,6 +171,7 @@ export class ImportExecution {
       user: task.user,
       store: tx,
     };
+    const changes = new ChangeRecorder(this.config.import.changesMaxBytes);
     let batches = 0;
     let told = 0;
     let latest: Readonly<RunCounts> | undefined;
@@ -190,6 +192,7 @@ export class ImportExecution {
         allowUpdate: params.allowUpdate || reader.updatesExisting === true,
         useSourceId: params.useSourceId,
         descriptionUpdate: reader.descriptionUpdate ?? 'merge',
+        changes,
       },
       ledger,
       afterBatch,
@@ -210,6 +213,7 @@ export class ImportExecution {
     const event = params.commit ? task.logId : null;
     const { log, touched } = run.results(task.message, event, finish.touched);
     const answer = finish.answer?.(log);
+    if (params.commit) await changes.writeIn(tx, task.logId);
     if (params.commit) {
       await this.logs.writeIn(tx, {
         id: task.logId,
@@ -221,6 +225,7 @@ export class ImportExecution {
         started: task.started,
         log,
         result: answer,
+        ...(changes.isEmpty ? {} : { changes: changes.summary }),
         touched,
         outcome: 'succeeded',
         finished: this.logs.timestamp(),
@@ -228,6 +233,11 @@ export class ImportExecution {
     }
     // The last chance to stop: past it, the commit is as good as done.
     control.signal.throwIfAborted();
-    return { answer: answer ?? { ...log }, log };
+    if (params.commit) return { answer: answer ?? { ...log }, log };
+    // A dry run stores nothing: what its updates would change travels in its answer.
+    const { count, truncated } = changes.summary;
+    const wouldChange =
+      count > 0 || truncated ? { changes: { count, truncated, items: changes.changes() } } : {};
+    return { answer: { ...(answer ?? log), ...wouldChange }, log };
   }
 }
