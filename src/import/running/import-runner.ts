@@ -1,4 +1,3 @@
-import { HoldPoint } from '../../import-jobs/job-holds';
 import { ImportExecution } from './import-execution';
 import { ImportTask, ImportTaskResult, RunControl } from './import-task';
 
@@ -25,5 +24,3 @@ export class InlineImportRunner extends ImportRunner {
     return this.execution.run(task, control);
   }
 }
-
-export type { HoldPoint };
