@@ -9,10 +9,12 @@ import { InterfaceErrorFilter } from './interface-errors';
 import { ItemsModule } from './items/items.module';
 import { LoggingModule } from './logging/logging.module';
 import { PortalModule } from './portal/portal.module';
+import { ShutdownModule } from './shutdown/shutdown.module';
 
 @Module({
   imports: [
     AppConfigModule,
+    ShutdownModule,
     LoggingModule,
     GraphModule,
     ItemsModule,

@@ -2,6 +2,7 @@ import { NestApplicationOptions } from '@nestjs/common';
 import { FastifyAdapter, NestFastifyApplication } from '@nestjs/platform-fastify';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
 import { Logger } from 'nestjs-pino';
+import { AppConfig } from './config/app-config';
 import { answerRefusal, registerRefusalAnswers } from './interface-errors';
 
 /**
@@ -10,17 +11,15 @@ import { answerRefusal, registerRefusalAnswers } from './interface-errors';
  */
 const MAX_PARAM_LENGTH = 16 * 1024;
 
-/** Node's own limit on the time to receive a whole request, which Fastify turns off by default. */
-const REQUEST_TIMEOUT_MS = 300_000;
-
 /**
  * The HTTP platform: Fastify, whose request handling costs the portal about 0.1 ms of CPU less a
  * request than Express's (README, "Performance"). As with Express, a trailing slash routes like
- * its absence, and a request must arrive whole within Node's default time.
+ * its absence, and a request must arrive whole within `REQUEST_TIMEOUT_MS` (Node's limit, which
+ * Fastify turns off by default), a large upload included.
  */
-export function createHttpAdapter(): FastifyAdapter {
+export function createHttpAdapter(config: Pick<AppConfig, 'requestTimeoutMs'>): FastifyAdapter {
   return new FastifyAdapter({
-    requestTimeout: REQUEST_TIMEOUT_MS,
+    requestTimeout: config.requestTimeoutMs,
     routerOptions: { maxParamLength: MAX_PARAM_LENGTH, ignoreTrailingSlash: true },
     frameworkErrors: answerRefusal,
   });

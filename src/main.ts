@@ -9,11 +9,12 @@ import { serveHandedConnections } from './cluster/handed-connections';
 import { superviseHttpWorkers } from './cluster/http-workers';
 import { AppConfig, LISTEN_HOST, loadConfig } from './config/app-config';
 import { GraphStore } from './graph/graph-store';
+import { shutDownOnSignals } from './shutdown/graceful-shutdown';
 
 async function serve(config: AppConfig): Promise<void> {
-  const app = await NestFactory.create<NestFastifyApplication>(AppModule, createHttpAdapter(), APP_OPTIONS);
+  const app = await NestFactory.create<NestFastifyApplication>(AppModule, createHttpAdapter(config), APP_OPTIONS);
   configureApp(app);
-  app.enableShutdownHooks();
+  shutDownOnSignals(app, config.shutdownGraceMs);
   if (cluster.isWorker) {
     // The primary listens, and hands each connection to the worker with the fewest open.
     await initWithoutListening(app);

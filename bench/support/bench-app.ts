@@ -6,6 +6,7 @@ import { NestFactory } from '@nestjs/core';
 import { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { AppModule } from '../../src/app.module';
 import { APP_OPTIONS, configureApp, createHttpAdapter } from '../../src/app.setup';
+import { loadConfig } from '../../src/config/app-config';
 import { Role } from '../../src/auth/roles';
 import { TokensService } from '../../src/auth/tokens.service';
 import { UsersService } from '../../src/auth/users.service';
@@ -29,7 +30,7 @@ export async function startBenchApp(name: string): Promise<BenchApp> {
   const databaseFile = path.join(dataDir, 'archive.db');
   process.env.GRAPH_URL = `sqlite:${databaseFile}`;
   process.env.LOG_LEVEL = 'silent';
-  const app = await NestFactory.create<NestFastifyApplication>(AppModule, createHttpAdapter(), APP_OPTIONS);
+  const app = await NestFactory.create<NestFastifyApplication>(AppModule, createHttpAdapter(loadConfig()), APP_OPTIONS);
   configureApp(app);
   await app.listen(0, '127.0.0.1');
   await app.get(UsersService).add('bench');

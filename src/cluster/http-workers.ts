@@ -68,7 +68,9 @@ export function superviseHttpWorkers(config: Pick<AppConfig, 'httpWorkers' | 'po
     stopping = true;
     server.close();
     if (live.size === 0) process.exit();
-    for (const worker of Object.values(cluster.workers ?? {})) worker?.kill('SIGTERM');
+    // The signal itself, at once: each worker shuts down within its grace period
+    // (graceful-shutdown.ts); `worker.kill` would first wait for its connections to close.
+    for (const worker of Object.values(cluster.workers ?? {})) worker?.process.kill('SIGTERM');
   };
   process.on('SIGTERM', stop);
   process.on('SIGINT', stop);

@@ -25,6 +25,7 @@ import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { RequireRole } from '../auth/bearer-auth.guard';
 import { ErrorBodyDto, ImportLogDocumentDto } from '../logging/import-log.dto';
+import { requestIdOf } from '../logging/request-log.middleware';
 import { rawQueryOf } from './import-params';
 import { ImportService } from './import.service';
 import { jsonChunks } from './json-chunks';
@@ -138,6 +139,7 @@ export class ImportController {
       contentType: request.headers['content-type'],
       // Unread: the app's one body parser leaves every body to the import run (app.setup.ts).
       body: request.raw,
+      requestId: requestIdOf(request.raw),
     };
     await this.imports.import(importRequest, async (answer) => {
       // In pieces, read as they are sent: the answer of a large import lists every id it touched.

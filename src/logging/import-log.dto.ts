@@ -63,6 +63,8 @@ export class ErrorBodyDto implements ErrorBody {
     description: 'A message, or for input errors the message with where it happened',
   })
   details!: ErrorBody['details'];
+  @ApiPropertyOptional({ description: 'The request id (X-Request-Id), as the server logs it' })
+  requestId?: string;
 }
 
 export class ImportLogRecordDto implements ImportLogRecord {
@@ -76,6 +78,8 @@ export class ImportLogRecordDto implements ImportLogRecord {
   user!: string;
   @ApiPropertyOptional()
   scope?: string;
+  @ApiPropertyOptional({ description: 'The id of the request that started the import (X-Request-Id)' })
+  requestId?: string;
   @ApiProperty({ type: [String], description: 'Tags of the sources read, in order' })
   tags!: string[];
   @ApiPropertyOptional({ type: ImportLogDocumentDto, description: 'Absent when the import failed' })

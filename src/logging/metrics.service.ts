@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { answerGather } from '../cluster/gather';
+import { ImportOutcomeName } from './import-log.types';
 
 type Labels = Record<string, string>;
 
@@ -74,7 +75,7 @@ export class MetricsService {
 
   recordImport(
     endpoint: string,
-    outcome: 'succeeded' | 'failed',
+    outcome: ImportOutcomeName,
     committed: boolean,
     seconds: number,
     items?: { created: number; updated: number; unchanged: number },

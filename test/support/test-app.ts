@@ -8,6 +8,7 @@ import { Test } from '@nestjs/testing';
 import type { DestinationStream } from 'pino';
 import { AppModule } from '../../src/app.module';
 import { APP_OPTIONS, configureApp, createHttpAdapter, initWithoutListening } from '../../src/app.setup';
+import { loadConfig } from '../../src/config/app-config';
 import { Role } from '../../src/auth/roles';
 import { TokensService } from '../../src/auth/tokens.service';
 import { UsersService } from '../../src/auth/users.service';
@@ -77,7 +78,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
       }
       const moduleRef = await builder.compile();
       const nestApp = moduleRef.createNestApplication<NestFastifyApplication>(
-        createHttpAdapter(),
+        createHttpAdapter(loadConfig()),
         APP_OPTIONS,
       );
       configureApp(nestApp);
