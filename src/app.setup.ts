@@ -1,5 +1,6 @@
 import { NestApplicationOptions } from '@nestjs/common';
 import { FastifyAdapter, NestFastifyApplication } from '@nestjs/platform-fastify';
+import fastifyRateLimit from '@fastify/rate-limit';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
 import { Logger } from 'nestjs-pino';
 import { AppConfig } from './config/app-config';
@@ -50,6 +51,8 @@ export function configureApp(app: NestFastifyApplication): void {
   app.useLogger(app.get(Logger));
   registerRefusalAnswers(app);
   leaveBodiesUnread(app);
+  // Limits are applied by route (`RateLimited`), with the IETF draft's `RateLimit-*` headers.
+  void app.register(fastifyRateLimit, { global: false, enableDraftSpec: true });
   const openApi = new DocumentBuilder()
     .setTitle('Archival data service')
     .setDescription(

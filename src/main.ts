@@ -12,7 +12,11 @@ import { GraphStore } from './graph/graph-store';
 import { shutDownOnSignals } from './shutdown/graceful-shutdown';
 
 async function serve(config: AppConfig): Promise<void> {
-  const app = await NestFactory.create<NestFastifyApplication>(AppModule, createHttpAdapter(config), APP_OPTIONS);
+  const app = await NestFactory.create<NestFastifyApplication>(
+    AppModule,
+    createHttpAdapter(config),
+    APP_OPTIONS,
+  );
   configureApp(app);
   shutDownOnSignals(app, config.shutdownGraceMs);
   if (cluster.isWorker) {

@@ -30,7 +30,11 @@ export async function startBenchApp(name: string): Promise<BenchApp> {
   const databaseFile = path.join(dataDir, 'archive.db');
   process.env.GRAPH_URL = `sqlite:${databaseFile}`;
   process.env.LOG_LEVEL = 'silent';
-  const app = await NestFactory.create<NestFastifyApplication>(AppModule, createHttpAdapter(loadConfig()), APP_OPTIONS);
+  const app = await NestFactory.create<NestFastifyApplication>(
+    AppModule,
+    createHttpAdapter(loadConfig()),
+    APP_OPTIONS,
+  );
   configureApp(app);
   await app.listen(0, '127.0.0.1');
   await app.get(UsersService).add('bench');

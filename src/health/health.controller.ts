@@ -52,7 +52,11 @@ export class HealthController {
   @ApiResponse({ status: 503, description: 'The store does not answer', schema: HEALTH_RESULT })
   check(): Promise<HealthCheckResult> {
     return this.health.check([
-      () => this.indicators.check('graph').attempt(() => this.store.ping()).withTimeout(CHECK_TIMEOUT_MS),
+      () =>
+        this.indicators
+          .check('graph')
+          .attempt(() => this.store.ping())
+          .withTimeout(CHECK_TIMEOUT_MS),
     ]);
   }
 
@@ -67,15 +71,18 @@ export class HealthController {
   @Get('ready')
   @HealthCheck()
   @ApiOperation({
-    summary: 'Readiness: the store answers, there is disk space to write, and the service is not shutting down',
+    summary:
+      'Readiness: the store answers, there is disk space to write, and the service is not shutting down',
   })
   @ApiResponse({ status: 200, description: 'Ready to serve', schema: HEALTH_RESULT })
   @ApiResponse({ status: 503, description: 'Not ready: the failing checks say why', schema: HEALTH_RESULT })
   ready(): Promise<HealthCheckResult> {
     return this.health.check(
-      this.readiness
-        .entries()
-        .map(([name, check]) => () => this.indicators.check(name).attempt(check).withTimeout(CHECK_TIMEOUT_MS)),
+      this.readiness.entries().map(
+        ([name, check]) =>
+          () =>
+            this.indicators.check(name).attempt(check).withTimeout(CHECK_TIMEOUT_MS),
+      ),
     );
   }
 

@@ -24,6 +24,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { RequireRole } from '../auth/bearer-auth.guard';
+import { RateLimited } from '../rate-limits/rate-limit.guard';
 import { ErrorBodyDto, ImportLogDocumentDto } from '../logging/import-log.dto';
 import { requestIdOf } from '../logging/request-log.middleware';
 import { rawQueryOf } from './import-params';
@@ -105,6 +106,8 @@ export class ImportController {
   constructor(private readonly imports: ImportService) {}
 
   @Post(':format')
+  // Decorators apply bottom-up: the limit, which counts per user, after the token is checked.
+  @RateLimited('import')
   @RequireRole('import')
   @ApiOperation({
     summary: 'Import data in one transaction',
@@ -145,6 +148,10 @@ export class ImportController {
       // In pieces, read as they are sent: the answer of a large import lists every id it touched.
       // Written to Node's response itself, which Fastify then leaves alone.
       reply.hijack();
+      // With the headers set on Fastify's reply (the rate limit's), which hijacking leaves unsent.
+      for (const [name, value] of Object.entries(reply.getHeaders())) {
+        if (value !== undefined) reply.raw.setHeader(name, value);
+      }
       reply.raw.writeHead(HttpStatus.CREATED, { 'Content-Type': 'application/json; charset=utf-8' });
       await pipeline(Readable.from(jsonChunks(answer), { objectMode: false }), reply.raw).catch(
         (error: unknown) =>

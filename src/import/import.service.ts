@@ -83,7 +83,8 @@ export class ImportService {
   ) {
     shutdown.onDrain(async (graceMs) => {
       const cancelled = await this.running.drain(graceMs);
-      if (cancelled > 0) this.logger.warn({ msg: 'Cancelled imports still running after the grace period', cancelled });
+      if (cancelled > 0)
+        this.logger.warn({ msg: 'Cancelled imports still running after the grace period', cancelled });
     });
     const settings = config.import;
     this.roots = new ImportRoots(settings.roots);
