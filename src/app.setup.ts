@@ -1,9 +1,9 @@
 import { NestApplicationOptions } from '@nestjs/common';
 import { FastifyAdapter, NestFastifyApplication } from '@nestjs/platform-fastify';
 import fastifyRateLimit from '@fastify/rate-limit';
-import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
 import { Logger } from 'nestjs-pino';
 import { AppConfig } from './config/app-config';
+import { serveOpenApi } from './openapi/openapi';
 import { answerRefusal, registerRefusalAnswers } from './interface-errors';
 
 /**
@@ -53,18 +53,7 @@ export function configureApp(app: NestFastifyApplication): void {
   leaveBodiesUnread(app);
   // Limits are applied by route (`RateLimited`), with the IETF draft's `RateLimit-*` headers.
   void app.register(fastifyRateLimit, { global: false, enableDraftSpec: true });
-  const openApi = new DocumentBuilder()
-    .setTitle('Archival data service')
-    .setDescription(
-      'Import interface (EAD, EAG, EAC, SKOS, CSV, links, coreferences), the portal read API v1 ' +
-        '(JSON:API) and import logs for operators.',
-    )
-    .setVersion('1')
-    .addBearerAuth()
-    .build();
-  SwaggerModule.setup('docs', app, () => SwaggerModule.createDocument(app, openApi), {
-    jsonDocumentUrl: 'docs/openapi.json',
-  });
+  serveOpenApi(app);
 }
 
 /**

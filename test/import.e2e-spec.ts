@@ -389,7 +389,7 @@ describe('POST /import/:format — the import run', () => {
   });
 
   it('documents the import and import-log endpoints in the OpenAPI document', async () => {
-    const { body } = await request(app.server).get('/docs/openapi.json');
+    const { body } = await request(app.server).get('/openapi.json');
     const importOperation = body.paths['/import/{format}'].post;
     const parameterNames = importOperation.parameters.map((parameter: { name: string }) => parameter.name);
     expect(parameterNames).toEqual(

@@ -582,7 +582,7 @@ describe('Portal API v1 (through the real app on SQLite)', () => {
 
   describe('OpenAPI', () => {
     it('describes every portal route with its parameters, bearer auth and JSON:API responses', async () => {
-      const response = await request(testApp.server).get('/docs/openapi.json');
+      const response = await request(testApp.server).get('/openapi.json');
       expect(response.status).toBe(200);
       const paths: Record<string, { get?: Record<string, unknown> }> = response.body.paths;
       const portalPaths = Object.keys(paths).filter((route) => route.startsWith('/api/'));

@@ -10,22 +10,23 @@ import {
   Res,
 } from '@nestjs/common';
 import {
-  ApiBearerAuth,
   ApiBody,
   ApiConsumes,
+  ApiExtraModels,
   ApiHeader,
   ApiOperation,
   ApiParam,
   ApiQuery,
   ApiResponse,
   ApiTags,
+  getSchemaPath,
 } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { RequireRole } from '../auth/bearer-auth.guard';
 import { RateLimited } from '../rate-limits/rate-limit.guard';
-import { ErrorBodyDto, ImportLogDocumentDto } from '../logging/import-log.dto';
+import { EadSyncAnswerDto, ErrorBodyDto, ImportLogDocumentDto } from '../logging/import-log.dto';
 import { requestIdOf } from '../logging/request-log.middleware';
 import { rawQueryOf } from './import-params';
 import { ImportService } from './import.service';
@@ -91,6 +92,9 @@ function ApiImportErrors(): MethodDecorator {
     [403, 'The token is not of role import'],
     [404, 'Unknown format or scope'],
     [413, 'Body or archive over the configured limits'],
+    [415, 'A Content-Type that cannot be parsed'],
+    [429, 'Over IMPORT_RATE_LIMIT imports a minute for this user (Retry-After says when to retry)'],
+    [503, 'The service is shutting down: the import was refused, or interrupted and rolled back'],
   ];
   return applyDecorators(
     ...errors.map(([status, description]) => ApiResponse({ status, description, type: ErrorBodyDto })),
@@ -98,7 +102,6 @@ function ApiImportErrors(): MethodDecorator {
 }
 
 @ApiTags('import')
-@ApiBearerAuth()
 @Controller('import')
 export class ImportController {
   private readonly logger = new Logger(ImportController.name);
@@ -122,11 +125,14 @@ export class ImportController {
   @ApiImportParameters()
   @ApiConsumes('application/xml', 'text/xml', 'text/plain', 'application/json', 'application/octet-stream')
   @ApiBody({ schema: { type: 'string', format: 'binary' } })
+  @ApiExtraModels(ImportLogDocumentDto, EadSyncAnswerDto)
   @ApiResponse({
     status: 201,
     description:
       'The import log (what was, or would be, done); ead-sync answers {log, created, deleted, moved}',
-    type: ImportLogDocumentDto,
+    schema: {
+      oneOf: [{ $ref: getSchemaPath(ImportLogDocumentDto) }, { $ref: getSchemaPath(EadSyncAnswerDto) }],
+    },
   })
   @ApiImportErrors()
   async import(

@@ -15,7 +15,6 @@ import {
   UseGuards,
 } from '@nestjs/common';
 import {
-  ApiBearerAuth,
   ApiExcludeEndpoint,
   ApiOperation,
   ApiParam,
@@ -44,7 +43,6 @@ function queryOf(req: FastifyRequest): URLSearchParams {
  * reference portal; the rate limit, which counts per token, comes after it.
  */
 @ApiTags('portal')
-@ApiBearerAuth()
 @ApiProduces(JSONAPI_MEDIA_TYPE)
 @ApiPortalErrors()
 @Controller('api/v1')
