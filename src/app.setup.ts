@@ -3,6 +3,7 @@ import { FastifyAdapter, NestFastifyApplication } from '@nestjs/platform-fastify
 import fastifyRateLimit from '@fastify/rate-limit';
 import { Logger } from 'nestjs-pino';
 import { AppConfig } from './config/app-config';
+import { RoutedRequest } from './logging/request-metrics.middleware';
 import { serveOpenApi } from './openapi/openapi';
 import { answerRefusal, registerRefusalAnswers } from './interface-errors';
 
@@ -50,10 +51,25 @@ export async function initWithoutListening(app: NestFastifyApplication): Promise
 export function configureApp(app: NestFastifyApplication): void {
   app.useLogger(app.get(Logger));
   registerRefusalAnswers(app);
+  noteRouteTemplates(app);
   leaveBodiesUnread(app);
   // Limits are applied by route (`RateLimited`), with the IETF draft's `RateLimit-*` headers.
   void app.register(fastifyRateLimit, { global: false, enableDraftSpec: true });
   serveOpenApi(app);
+}
+
+/**
+ * Keeps, on Node's request, the template of the route Fastify matched (`/api/v1/:id`), by which
+ * the metrics time requests (`RequestMetricsMiddleware`, which sees Node's request only).
+ */
+function noteRouteTemplates(app: NestFastifyApplication): void {
+  app
+    .getHttpAdapter()
+    .getInstance()
+    .addHook('onRequest', (request, _reply, done) => {
+      (request.raw as RoutedRequest).routeTemplate = request.routeOptions.url;
+      done();
+    });
 }
 
 /**

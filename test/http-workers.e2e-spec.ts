@@ -50,7 +50,9 @@ describe('HTTP_WORKERS: the service served by several processes', () => {
 
       expect(metrics.status).toBe(200);
       // Each worker counted only the requests it answered; one worker's count would fall short.
-      expect(metrics.text).toContain('http_requests_total{method="GET",status="404"} 30\n');
+      expect(metrics.text).toContain(
+        'http_request_duration_seconds_count{method="GET",route="(unmatched)",status="404"} 30\n',
+      );
       const answeredBy = new Set(
         service
           .logs()

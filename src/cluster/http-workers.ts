@@ -3,7 +3,7 @@ import net from 'node:net';
 import pino from 'pino';
 import { AppConfig, LISTEN_HOST } from '../config/app-config';
 import { ConnectionBalancer, ConnectionTarget, isConnectionMessage } from './connection-balancer';
-import { relayGathers } from './gather';
+import { relayClusterMetrics } from './cluster-metrics';
 
 /** How long after a worker died unexpectedly its replacement starts. */
 const RESTART_DELAY_MS = 1_000;
@@ -20,7 +20,7 @@ function connectionTarget(worker: Worker): ConnectionTarget {
  * forks the workers, which each run the whole app, and hands each connection to the worker with
  * the fewest open (`ConnectionBalancer`). The workers share the store (SQLite is safe across
  * processes, and every cache is checked against the store's version). The primary relays what
- * the workers gather from each other (metrics), and starts a new worker when one that was serving
+ * the workers' metrics (`cluster-metrics.ts`), and starts a new worker when one that was serving
  * dies. A worker that dies before it is ready (a store that will not open) ends the service
  * instead: its replacement would fail the same way; so does a port the primary cannot listen on.
  * SIGTERM and SIGINT are passed on; the primary exits when every worker has.
@@ -36,7 +36,7 @@ export function superviseHttpWorkers(config: Pick<AppConfig, 'httpWorkers' | 'po
   let stopping = false;
   const fork = () => live.add(cluster.fork().id);
 
-  relayGathers();
+  relayClusterMetrics();
   cluster.on('message', (worker: Worker, message: unknown) => {
     if (!isConnectionMessage(message)) return;
     if (message.connection === 'closed') return balancer.closed(worker.id);

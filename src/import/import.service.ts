@@ -81,6 +81,7 @@ export class ImportService {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     shutdown: ShutdownService,
   ) {
+    this.metrics.gauge('import_jobs_running', 'Imports running in this process', () => this.running.size);
     shutdown.onDrain(async (graceMs) => {
       const cancelled = await this.running.drain(graceMs);
       if (cancelled > 0)

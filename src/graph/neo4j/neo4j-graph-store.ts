@@ -54,6 +54,10 @@ export class Neo4jGraphStore extends GraphStore {
     return this.writers.run(() => this.writeNow(work, options.commit !== false));
   }
 
+  queuedWrites(): number {
+    return this.writers.length;
+  }
+
   async ping(): Promise<void> {
     await this.driver.verifyConnectivity();
   }
