@@ -10,6 +10,12 @@ import { ShutdownService } from './shutdown.service';
 export const CLOSE_MARGIN_MS = 5_000;
 
 /**
+ * How long requests still in flight once the imports are done may take to be answered (a
+ * long-lived answer, such as an event stream, would never end): then their connections are cut.
+ */
+const LAST_ANSWERS_MS = 2_000;
+
+/**
  * On SIGTERM or SIGINT, shuts the app down within `graceMs` plus `CLOSE_MARGIN_MS` (Nest's own
  * shutdown hooks would wait for imports without bound, then end the process by the signal rather
  * than with 0): it stops accepting connections, lets the registered work (running imports)
@@ -37,8 +43,10 @@ async function shutDown(app: INestApplication, graceMs: number, signal: NodeJS.S
   logger.log({ msg: 'Shutting down: accepting no new connections', signal, graceMs });
   try {
     // Connections already open stay until they are idle; readiness answers 503 meanwhile.
-    (app.getHttpServer() as Server).close(() => undefined);
+    const server = app.getHttpServer() as Server;
+    server.close(() => undefined);
     await app.get(ShutdownService).drain(graceMs);
+    setTimeout(() => server.closeAllConnections(), LAST_ANSWERS_MS).unref();
     await app.close();
     logger.log({ msg: 'Shut down', ms: Date.now() - started });
     process.exit(0);
