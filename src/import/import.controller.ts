@@ -32,6 +32,9 @@ import { rawQueryOf } from './import-params';
 import { ImportService } from './import.service';
 import { jsonChunks } from './json-chunks';
 
+/** The formats the service reads (DESIGN.md §4). */
+const BUILT_IN_FORMATS = ['ead', 'ead-sync', 'eag', 'eac', 'skos', 'csv', 'links', 'coreferences'];
+
 const BOOLEAN_PARAMETERS: [string, string][] = [
   ['commit', 'Apply the changes; otherwise a dry run that reports what would happen'],
   ['tolerant', 'Skip invalid items (listed under errors) instead of failing'],
@@ -120,7 +123,11 @@ export class ImportController {
       'or tar.gz archive (anything else). Formats that read their body whole (skos, csv, links, ' +
       'coreferences) take it as it is.',
   })
-  @ApiParam({ name: 'format', description: 'ead, ead-sync, eag, eac, skos, csv, links, coreferences' })
+  @ApiParam({
+    name: 'format',
+    enum: BUILT_IN_FORMATS,
+    description: 'The format of the body; any other is 404',
+  })
   @ApiHeader({ name: 'X-User', required: true, description: 'Id of the acting user' })
   @ApiImportParameters()
   @ApiConsumes('application/xml', 'text/xml', 'text/plain', 'application/json', 'application/octet-stream')

@@ -12,6 +12,8 @@ const IMPORT_BUCKETS = [0.05, 0.25, 1, 5, 15, 60, 300, 900, 3600];
 /** Main items per import. */
 const ITEM_BUCKETS = [0, 1, 10, 100, 1_000, 10_000, 100_000, 1_000_000];
 
+const IMPORT_LABELS = ['endpoint', 'outcome', 'commit'] as const;
+
 /** A route template for requests no route matched (an unknown path, a path the router refused). */
 export const UNMATCHED_ROUTE = '(unmatched)';
 
@@ -38,27 +40,24 @@ function processMetrics(): Registry {
 @Injectable()
 export class MetricsService {
   private readonly registry = new Registry();
-  private readonly requestDuration = new Histogram({
-    name: 'http_request_duration_seconds',
-    help: 'Time to answer HTTP requests, by method, route template and status',
-    labelNames: ['method', 'route', 'status'] as const,
-    buckets: REQUEST_BUCKETS,
-    registers: [this.registry],
-  });
-  private readonly importDuration = new Histogram({
-    name: 'import_duration_seconds',
-    help: 'Time imports took, by endpoint, outcome and whether they were to commit',
-    labelNames: ['endpoint', 'outcome', 'commit'] as const,
-    buckets: IMPORT_BUCKETS,
-    registers: [this.registry],
-  });
-  private readonly importItems = new Histogram({
-    name: 'import_items',
-    help: 'Main items (created, updated or unchanged) per import that succeeded, by endpoint',
-    labelNames: ['endpoint', 'outcome', 'commit'] as const,
-    buckets: ITEM_BUCKETS,
-    registers: [this.registry],
-  });
+  private readonly requestDuration = this.histogram(
+    'http_request_duration_seconds',
+    'Time to answer HTTP requests, by method, route template and status',
+    ['method', 'route', 'status'],
+    REQUEST_BUCKETS,
+  );
+  private readonly importDuration = this.histogram(
+    'import_duration_seconds',
+    'Time imports took, by endpoint, outcome and whether they were to commit',
+    IMPORT_LABELS,
+    IMPORT_BUCKETS,
+  );
+  private readonly importItems = this.histogram(
+    'import_items',
+    'Main items (created, updated or unchanged) per import that succeeded, by endpoint',
+    IMPORT_LABELS,
+    ITEM_BUCKETS,
+  );
   private readonly itemsByStatus = new Counter({
     name: 'import_items_total',
     help: 'Main items imports created, updated or left unchanged, by endpoint',
@@ -76,6 +75,15 @@ export class MetricsService {
     this.collect = cluster.isWorker
       ? clusterMetricsFrom(registries)
       : () => Registry.merge(registries).metrics();
+  }
+
+  private histogram<L extends string>(
+    name: string,
+    help: string,
+    labelNames: readonly L[],
+    buckets: number[],
+  ): Histogram<L> {
+    return new Histogram({ name, help, labelNames, buckets, registers: [this.registry] });
   }
 
   /** The media type of `render`'s text. */
