@@ -3,7 +3,7 @@ import { FastifyAdapter, NestFastifyApplication } from '@nestjs/platform-fastify
 import fastifyRateLimit from '@fastify/rate-limit';
 import { Logger } from 'nestjs-pino';
 import { AppConfig } from './config/app-config';
-import { RoutedRequest } from './logging/request-metrics.middleware';
+import { RoutedRequest } from './observability/request-metrics.middleware';
 import { serveOpenApi } from './openapi/openapi';
 import { answerRefusal, registerRefusalAnswers } from './interface-errors';
 
@@ -36,8 +36,8 @@ export const APP_OPTIONS: NestApplicationOptions = { bufferLogs: true, bodyParse
 
 /**
  * Readies the app to answer requests without listening: Fastify routes requests once its plugins
- * are loaded, which listening would wait for. A cluster worker, which is handed its connections,
- * and the end-to-end tests, which inject theirs, start the app so.
+ * are loaded, which listening would wait for. The end-to-end tests, which inject their requests,
+ * start the app so.
  */
 export async function initWithoutListening(app: NestFastifyApplication): Promise<void> {
   await app.init();

@@ -1,8 +1,8 @@
 import { HttpException, HttpStatus, Logger } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { STATUS_CODES } from 'node:http';
-import { ErrorBody } from '../logging/import-log.types';
-import { requestIdOf } from '../logging/request-log.middleware';
+import { ErrorBody } from '../import-logs/import-log.types';
+import { requestIdOf } from '../observability/request-log.middleware';
 import { ImportInputError } from './formats/format-reader';
 
 /** An import refused with a status and the `details` of its error body. */

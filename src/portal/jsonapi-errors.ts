@@ -1,6 +1,6 @@
 import { HttpException, HttpStatus, Logger } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { requestIdOf } from '../logging/request-log.middleware';
+import { requestIdOf } from '../observability/request-log.middleware';
 import { ErrorObject, errorObject, sendDocument } from './jsonapi';
 import { InvalidParameterException } from './search-params';
 

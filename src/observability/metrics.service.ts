@@ -3,7 +3,7 @@ import cluster from 'node:cluster';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 import { clusterMetricsFrom } from '../cluster/cluster-metrics';
 import { GraphStore } from '../graph/graph-store';
-import { ImportOutcomeName } from './import-log.types';
+import { ImportOutcomeName } from '../import-logs/import-log.types';
 
 /** Request durations, in seconds: from a cached portal read to a slow scoped search. */
 const REQUEST_BUCKETS = [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30];
