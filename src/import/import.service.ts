@@ -265,6 +265,7 @@ export class ImportService {
       scope: await loadScope(tx, reader, params.scope),
       user: attempt.user,
       store: tx,
+      signal,
     };
     const run = new ImportRun(
       tx,
