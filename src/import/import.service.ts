@@ -4,6 +4,7 @@ import { UsersService } from '../auth/users.service';
 import { ShutdownService } from '../shutdown/shutdown.service';
 import { APP_CONFIG, AppConfig } from '../config/app-config';
 import { GraphStore, GraphWriter } from '../graph/graph-store';
+import { ChangeRecorder } from '../import-logs/change-records';
 import { ImportLogService } from '../import-logs/import-log.service';
 import { ImportLogDocument, ImportLogRecord, ImportOutcomeName } from '../import-logs/import-log.types';
 import { Ids } from '../import-logs/walked-ids';
@@ -225,20 +226,28 @@ export class ImportService {
     signal: AbortSignal,
   ): Promise<{ answer: Record<string, unknown>; log: ImportLogDocument<Ids> }> {
     const { commit } = prepared.params;
-    const { log, touched, finish } = await this.readAll(tx, prepared, attempt, ledger, signal);
+    const changes = new ChangeRecorder(this.config.import.changesMaxBytes);
+    const { log, touched, finish } = await this.readAll(tx, prepared, attempt, ledger, signal, changes);
     signal.throwIfAborted();
     const answer = finish.answer?.(log);
     if (commit) {
+      await changes.writeIn(tx, attempt.id);
       await this.logs.writeIn(tx, {
         ...attempt,
         log,
         result: answer,
+        ...(changes.isEmpty ? {} : { changes: changes.summary }),
         touched,
         outcome: 'succeeded',
         finished: this.logs.timestamp(),
       });
+      return { answer: answer ?? { ...log }, log };
     }
-    return { answer: answer ?? { ...log }, log };
+    // A dry run stores nothing: what its updates would change travels in its answer.
+    const { count, truncated } = changes.summary;
+    const wouldChange =
+      count > 0 || truncated ? { changes: { count, truncated, items: changes.changes() } } : {};
+    return { answer: { ...(answer ?? log), ...wouldChange }, log };
   }
 
   /** Reads the sources and runs the reader's finish step. */
@@ -248,6 +257,7 @@ export class ImportService {
     attempt: Attempt,
     ledger: RunLedger,
     signal: AbortSignal,
+    changes: ChangeRecorder,
   ): Promise<{ log: ImportLogDocument<Ids>; touched: Ids; finish: FinishResult }> {
     const { reader, params } = prepared;
     const event = params.commit ? attempt.id : null;
@@ -275,6 +285,7 @@ export class ImportService {
         useSourceId: params.useSourceId,
         descriptionUpdate: reader.descriptionUpdate ?? 'merge',
         signal,
+        changes,
       },
       ledger,
     );
