@@ -1,5 +1,15 @@
 import { spawn, spawnSync } from 'node:child_process';
-import { closeSync, existsSync, mkdirSync, openSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import {
+  closeSync,
+  existsSync,
+  mkdirSync,
+  openSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import { createConnection } from 'node:net';
 import path from 'node:path';
 import { auth, driver as createDriver } from 'neo4j-driver';
@@ -45,7 +55,8 @@ export function settingsFromEnv(env: NodeJS.ProcessEnv = process.env): ServerSet
   const password = env.NEO4J_PASSWORD || DEFAULT_PASSWORD;
   if (password.length < 8) throw new Error('NEO4J_PASSWORD must have at least 8 characters (a Neo4j rule)');
   const heap = env.NEO4J_HEAP || '2g';
-  if (!/^\d+[kmg]$/i.test(heap)) throw new Error(`NEO4J_HEAP must be a size such as 2g or 1536m, got "${heap}"`);
+  if (!/^\d+[kmg]$/i.test(heap))
+    throw new Error(`NEO4J_HEAP must be a size such as 2g or 1536m, got "${heap}"`);
   const pageCacheMiB = Number(env.NEO4J_PAGE_CACHE ?? 512);
   if (!Number.isInteger(pageCacheMiB) || pageCacheMiB < 8) {
     throw new Error(`NEO4J_PAGE_CACHE must be a number of mebibytes, got "${env.NEO4J_PAGE_CACHE}"`);
@@ -77,7 +88,10 @@ function isLauncher(pid: number): boolean {
     return false;
   }
   const cmdline = `/proc/${pid}/cmdline`;
-  return !existsSync('/proc/self/cmdline') || (existsSync(cmdline) && readFileSync(cmdline, 'utf8').includes('neo4j-launcher.jar'));
+  return (
+    !existsSync('/proc/self/cmdline') ||
+    (existsSync(cmdline) && readFileSync(cmdline, 'utf8').includes('neo4j-launcher.jar'))
+  );
 }
 
 /** Builds the launcher with Maven when its jar is missing or older than its sources. */
@@ -90,7 +104,8 @@ export function buildLauncher(): void {
     stdio: 'inherit',
     shell: process.platform === 'win32',
   });
-  if (mvn.error) throw new Error(`Cannot run Maven (mvn): ${mvn.error.message}. Install Java 17 and Maven 3.8+.`);
+  if (mvn.error)
+    throw new Error(`Cannot run Maven (mvn): ${mvn.error.message}. Install Java 17 and Maven 3.8+.`);
   if (mvn.status !== 0) throw new Error(`Maven failed to build neo4j/ (exit status ${mvn.status})`);
 }
 
@@ -140,7 +155,9 @@ export async function startServer(settings: ServerSettings): Promise<{ url: stri
       const reason = exited ?? `did not accept Bolt connections within ${START_TIMEOUT_MS / 1000} s`;
       if (exited === undefined) await stopServer(settings.dataDir);
       rmSync(pidFile(settings.dataDir), { force: true });
-      throw new Error(`Neo4j ${reason}; the end of ${logFile(settings.dataDir)}:\n${logTail(settings.dataDir)}`);
+      throw new Error(
+        `Neo4j ${reason}; the end of ${logFile(settings.dataDir)}:\n${logTail(settings.dataDir)}`,
+      );
     }
     await sleep(500);
   }
@@ -155,7 +172,8 @@ export async function stopServer(dataDir: string): Promise<boolean> {
   process.kill(running.pid, 'SIGTERM');
   const deadline = Date.now() + STOP_TIMEOUT_MS;
   while (isLauncher(running.pid)) {
-    if (Date.now() > deadline) throw new Error(`Neo4j (pid ${running.pid}) still runs ${STOP_TIMEOUT_MS / 1000} s after SIGTERM`);
+    if (Date.now() > deadline)
+      throw new Error(`Neo4j (pid ${running.pid}) still runs ${STOP_TIMEOUT_MS / 1000} s after SIGTERM`);
     await sleep(200);
   }
   rmSync(pidFile(dataDir), { force: true });

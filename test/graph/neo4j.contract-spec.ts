@@ -1,6 +1,5 @@
-import { auth, driver as createDriver } from 'neo4j-driver';
-import { DELETE_EVERYTHING } from '../../src/graph/neo4j/cypher';
-import { Neo4jConnectOptions, Neo4jGraphStore } from '../../src/graph/neo4j/neo4j-graph-store';
+import { Neo4jGraphStore } from '../../src/graph/neo4j/neo4j-graph-store';
+import { emptyNeo4j, neo4jTestDatabase } from '../support/test-store';
 import { describeEdgeOrderingContract } from './graph-store-ordering.contract';
 import { describeGraphStoreContract } from './graph-store.contract';
 
@@ -8,16 +7,12 @@ import { describeGraphStoreContract } from './graph-store.contract';
  * The port's contracts on Neo4j, against the server `NEO4J_TEST_URL` names. The database there is
  * emptied before every test: point it at a database kept for tests only.
  */
-const url = process.env.NEO4J_TEST_URL?.trim();
+const options = neo4jTestDatabase();
 
-if (url) {
-  const options: Neo4jConnectOptions = {
-    url,
-    user: process.env.NEO4J_TEST_USER ?? 'neo4j',
-    password: process.env.NEO4J_TEST_PASSWORD ?? '',
-  };
+if (options) {
+  const { url } = options;
   const open = async () => {
-    await emptyDatabase(options);
+    await emptyNeo4j(options);
     const store = await Neo4jGraphStore.connect(options);
     return { store, cleanup: () => store.close() };
   };
@@ -31,16 +26,4 @@ if (url) {
     console.warn(`Skipped the GraphStore contract and edge ordering contract on Neo4j: ${reason}.`);
     it.skip(`skipped: ${reason}`, () => undefined);
   });
-}
-
-async function emptyDatabase({ url: address, user, password }: Neo4jConnectOptions): Promise<void> {
-  const driver = createDriver(address, auth.basic(user, password));
-  // A plain session run is not retried: an unreachable server fails the test at once.
-  const session = driver.session();
-  try {
-    await session.run(DELETE_EVERYTHING.text);
-  } finally {
-    await session.close();
-    await driver.close();
-  }
 }
