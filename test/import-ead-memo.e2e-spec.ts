@@ -2,16 +2,17 @@ import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 import { SaxesParser } from 'saxes';
 import { buildArchive } from './support/archives';
-import { EadAppPair, eadAppPair } from './support/ead-app-pair';
+import { EadAppPair, eadAppPair, PAIR_SKIP_REASON } from './support/ead-app-pair';
 import { ehriFixture as fixture, HIERARCHICAL_EAD_IDS as HIERARCHY } from './support/ehri-fixtures';
 import { ImportTestApp } from './support/import-client';
+import { describeUnlessNeo4j } from './support/test-store';
 
 /**
  * Read memos (`src/import/reading/read-memos.ts`): a document imported again unchanged is replayed
  * from its memo instead of being parsed, and every import answers and stores what it does with
  * memos off, whatever happened to the store in between.
  */
-describe('POST /import/ead with read memos', () => {
+describeUnlessNeo4j(`${PAIR_SKIP_REASON} (with read memos)`)('POST /import/ead with read memos', () => {
   let pair: EadAppPair;
   let withMemos: ImportTestApp;
 

@@ -1,7 +1,7 @@
 import { auth, driver as createDriver, Driver, int, session as accessModes } from 'neo4j-driver';
 import { GraphReader, GraphStore, GraphWriter } from '../graph-store';
 import { SerialQueue } from '../sqlite/serial-queue';
-import { AWAIT_INDEXES, SCHEMA_STATEMENTS } from './cypher';
+import { AWAIT_INDEXES, SCHEMA_STATEMENTS, TAKE_WRITE_LOCK } from './cypher';
 import { Neo4jGraphReader, Neo4jGraphWriter } from './neo4j-graph-transaction';
 import { statementRunner } from './statement-runner';
 
@@ -16,8 +16,9 @@ const INDEX_WAIT_SECONDS = 300;
 
 /**
  * The `GraphStore` port on Neo4j 5.26 LTS / 2025.x. Each write is one explicit transaction, and
- * writers of this process queue for it; reads are read transactions, which Neo4j never blocks.
- * The statements it sends are all in `cypher.ts`.
+ * writers queue for it: those of this process here, those of every process at the lock node that
+ * each write transaction takes first (`TAKE_WRITE_LOCK`). Reads are read transactions, which
+ * Neo4j never blocks. The statements it sends are all in `cypher.ts`.
  */
 export class Neo4jGraphStore extends GraphStore {
   private readonly writers = new SerialQueue();
@@ -68,7 +69,9 @@ export class Neo4jGraphStore extends GraphStore {
       const transaction = session.beginTransaction();
       let result: T;
       try {
-        result = await work(new Neo4jGraphWriter(statementRunner(transaction)));
+        const run = statementRunner(transaction);
+        await run(TAKE_WRITE_LOCK, { now: new Date().toISOString() });
+        result = await work(new Neo4jGraphWriter(run));
       } catch (error) {
         // A failed statement has already ended the transaction; rolling back then is a no-op.
         await transaction.rollback().catch(() => undefined);
