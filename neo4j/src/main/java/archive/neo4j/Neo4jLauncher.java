@@ -23,7 +23,9 @@ import org.neo4j.io.ByteUnit;
  *   <li>{@code NEO4J_DATA_DIR}: the server's home (databases, transaction logs, debug log);
  *   <li>{@code NEO4J_BOLT_PORT}: the Bolt port;
  *   <li>{@code NEO4J_PASSWORD}: the password of the user {@code neo4j}, set at every start;
- *   <li>{@code NEO4J_PAGE_CACHE}: the page cache size, in mebibytes.
+ *   <li>{@code NEO4J_PAGE_CACHE}: the page cache size, in mebibytes;
+ *   <li>{@code NEO4J_TRANSACTION_MAX}, optional: the most memory one transaction may hold, in
+ *       mebibytes (by default only the server's pool for all transactions bounds it).
  * </ul>
  *
  * It prints {@code READY} once the password is set, and shuts the databases down cleanly on
@@ -38,7 +40,7 @@ public final class Neo4jLauncher {
     String password = required("NEO4J_PASSWORD");
     long pageCacheMiB = Long.parseLong(System.getenv().getOrDefault("NEO4J_PAGE_CACHE", "512"));
 
-    DatabaseManagementService service =
+    DatabaseManagementServiceBuilder builder =
         new DatabaseManagementServiceBuilder(home)
             .setConfig(BoltConnector.enabled, true)
             .setConfig(BoltConnector.listen_address, new SocketAddress("127.0.0.1", port))
@@ -46,8 +48,14 @@ public final class Neo4jLauncher {
             .setConfig(HttpConnector.enabled, false)
             .setConfig(HttpsConnector.enabled, false)
             .setConfig(GraphDatabaseSettings.auth_enabled, true)
-            .setConfig(GraphDatabaseSettings.pagecache_memory, ByteUnit.mebiBytes(pageCacheMiB))
-            .build();
+            .setConfig(GraphDatabaseSettings.pagecache_memory, ByteUnit.mebiBytes(pageCacheMiB));
+    String transactionMax = System.getenv("NEO4J_TRANSACTION_MAX");
+    if (transactionMax != null && !transactionMax.isBlank()) {
+      builder.setConfig(
+          GraphDatabaseSettings.memory_transaction_max_size,
+          ByteUnit.mebiBytes(Long.parseLong(transactionMax)));
+    }
+    DatabaseManagementService service = builder.build();
     CountDownLatch stopped = new CountDownLatch(1);
     Runtime.getRuntime()
         .addShutdownHook(
