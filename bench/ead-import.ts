@@ -352,6 +352,7 @@ export async function main(): Promise<object> {
     self,
     path.join(ROOT, 'bench', 'ead-generator.ts'),
     path.join(ROOT, 'test', 'support', 'proc-cpu.ts'),
+    path.join(ROOT, 'test', 'support', 'test-store.ts'),
   ]);
   const script = transpiledPath(scripts, self);
   const keptDatabase = process.env.BENCH_DATABASE;

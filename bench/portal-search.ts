@@ -351,6 +351,7 @@ export async function main(): Promise<object> {
       path.join(ROOT, 'test', 'support', 'portal-fixtures.ts'),
       path.join(ROOT, 'test', 'support', 'service-process.ts'),
       path.join(ROOT, 'test', 'support', 'proc-cpu.ts'),
+      path.join(ROOT, 'test', 'support', 'test-store.ts'),
     ]);
   }
   const bench = await startBenchApp('portal');

@@ -1,5 +1,5 @@
 import { auth, driver as createDriver, Driver } from 'neo4j-driver';
-import { DELETE_EVERYTHING } from '../../src/graph/neo4j/cypher';
+import { emptyNeo4j } from '../../test/support/test-store';
 
 /**
  * The store a benchmark runs on: by default a SQLite file of its own; with `BENCH_GRAPH_URL` the
@@ -30,12 +30,6 @@ export function benchNeo4jDriver(): Driver {
 /** Empties the benchmark's Neo4j database, when it runs on one. */
 export async function emptyBenchStore(): Promise<void> {
   if (BENCH_GRAPH_URL === undefined) return;
-  const driver = benchNeo4jDriver();
-  const session = driver.session();
-  try {
-    await session.run(DELETE_EVERYTHING.text);
-  } finally {
-    await session.close();
-    await driver.close();
-  }
+  const { NEO4J_USER, NEO4J_PASSWORD } = benchStoreEnv('');
+  await emptyNeo4j({ url: BENCH_GRAPH_URL, user: NEO4J_USER, password: NEO4J_PASSWORD });
 }
