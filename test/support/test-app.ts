@@ -12,7 +12,7 @@ import { Role } from '../../src/auth/roles';
 import { TokensService } from '../../src/auth/tokens.service';
 import { UsersService } from '../../src/auth/users.service';
 import { GraphStore } from '../../src/graph/graph-store';
-import { LOG_DESTINATION } from '../../src/logging/app-logger';
+import { LOG_DESTINATION } from '../../src/observability/app-logger';
 import { emptyNeo4j, neo4jTestDatabase, onNeo4j } from './test-store';
 
 export interface TestAppOptions {
@@ -33,7 +33,7 @@ export interface TestApp {
   app: INestApplication;
   server: ReturnType<INestApplication['getHttpServer']>;
   store: GraphStore;
-  /** A fresh folder holding this app's SQLite file (and read memos); removed by `close`. */
+  /** A fresh folder holding this app's SQLite file; removed by `close`. */
   dataDir: string;
   /** The environment that points another process (the CLI, a service) at this app's store. */
   graphEnv: Record<string, string>;
@@ -77,7 +77,6 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     const graphEnv = await freshStore(dataDir);
     const env = {
       ...graphEnv,
-      IMPORT_READ_MEMO_DIR: path.join(dataDir, 'read-memos'),
       LOG_LEVEL: 'silent',
       ...options.env,
     };
