@@ -59,8 +59,8 @@ if (options) {
   });
 } else {
   const reason =
-    'NEO4J_TEST_URL is not set; set it (with NEO4J_TEST_USER and NEO4J_TEST_PASSWORD) to a Neo4j 5.26+ ' +
-    'test database to run the GraphStore contracts on Neo4j';
+    'NEO4J_TEST_URL is not set: npm run test:neo4j (part of npm test) runs them on a Neo4j server it ' +
+    'starts, or set it (with NEO4J_TEST_USER and NEO4J_TEST_PASSWORD) to a Neo4j 5.26+ test database';
   describe('GraphStore contracts: Neo4j', () => {
     console.warn(`Skipped the GraphStore contract and edge ordering contract on Neo4j: ${reason}.`);
     it.skip(`skipped: ${reason}`, () => undefined);
