@@ -183,8 +183,9 @@ export async function stopServer(dataDir: string): Promise<boolean> {
 async function acceptsPassword(url: string, password: string): Promise<boolean> {
   const driver = createDriver(url, auth.basic('neo4j', password), { connectionTimeout: 2000 });
   try {
-    await driver.verifyAuthentication();
-    return true;
+    // False while the server still has its built-in password (the launcher sets ours just after
+    // Bolt opens); a server not listening yet throws.
+    return await driver.verifyAuthentication();
   } catch {
     return false;
   } finally {
