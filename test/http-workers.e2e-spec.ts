@@ -1,4 +1,3 @@
-import path from 'node:path';
 import { getOnce, spawnService, untilHealthy, untilLogged } from './support/service-process';
 import { TestApp, createTestApp } from './support/test-app';
 import http from 'node:http';
@@ -27,7 +26,7 @@ describe('HTTP_WORKERS: the service served by several processes', () => {
   beforeAll(async () => {
     // The store and a token made here; the service opens the same file.
     testApp = await createTestApp();
-    env = { GRAPH_URL: `sqlite:${path.join(testApp.dataDir, 'archive.db')}`, HTTP_WORKERS: '2' };
+    env = { ...testApp.graphEnv, HTTP_WORKERS: '2' };
   });
   afterAll(() => testApp.close());
 

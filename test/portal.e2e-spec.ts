@@ -597,7 +597,7 @@ describe('Portal API v1 (through the real app on SQLite)', () => {
           security: unknown[];
           responses: Record<string, { content?: Record<string, unknown> }>;
         };
-        expect(operation.security).toEqual([{ bearer: [] }]);
+        expect(operation.security).toEqual([{ portal: [] }]);
         expect(Object.keys(operation.responses)).toEqual(expect.arrayContaining(['200', '401', '406']));
         expect(Object.keys(operation.responses['200'].content ?? {})).toEqual([JSONAPI]);
       }
