@@ -12,7 +12,8 @@
  */
 import http from 'node:http';
 import { readFileSync } from 'node:fs';
-import { loadavg } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
+import { mkdtemp } from 'node:fs/promises';
 import path from 'node:path';
 import { itemHash } from '../src/items/change-detection';
 import { JSONAPI_MEDIA_TYPE } from '../src/portal/jsonapi';
@@ -159,14 +160,14 @@ async function addRepository(bench: BenchApp, id: string): Promise<void> {
 
 export async function main(): Promise<object> {
   const bench = await startBenchApp('mixed');
-  const file = `${bench.databaseFile}.ead.xml`;
+  const file = path.join(await mkdtemp(path.join(tmpdir(), 'mixed-ead-')), 'units.ead.xml');
   const service = await (async () => {
     for (const repository of ['warmup', 'quiet', 'busy']) await addRepository(bench, repository);
     const bytes = await writeEad(file, { units: UNIT_COUNT, fanOut: 10, depth: 5 });
     progress(`generated ${UNIT_COUNT} units, ${bytes} bytes`);
     // The service as `npm start` runs it, with the default settings, on the store just made.
     return spawnService([...process.execArgv, path.join(ROOT, 'src', 'main.ts')], {
-      GRAPH_URL: `sqlite:${bench.databaseFile}`,
+      ...bench.graphEnv,
       LOG_LEVEL: 'silent',
     });
   })();

@@ -38,6 +38,9 @@ export abstract class GraphStore {
    */
   async readAheadDone(): Promise<void> {}
 
+  /** Write transactions of this process queued or running, for the metrics. */
+  abstract queuedWrites(): number;
+
   abstract close(): Promise<void>;
 }
 

@@ -31,10 +31,15 @@ export interface ErrorBody {
    * where it happened (`tag`, `line`, `column`, `key`).
    */
   details: string | ({ message: string } & Record<string, unknown>);
+  /** The id of the request answered (`X-Request-Id`), to match a report with the server's logs. */
+  requestId?: string;
 }
 
-/** `cancelled`: a committed import stopped by a cancel (its job's), rolled back like a failure. */
-export const IMPORT_OUTCOMES = ['succeeded', 'failed', 'cancelled'] as const;
+/**
+ * `cancelled`: a committed import stopped by a cancel (its job's), rolled back like a failure;
+ * `interrupted`: cancelled, and rolled back, because the service was shutting down.
+ */
+export const IMPORT_OUTCOMES = ['succeeded', 'failed', 'cancelled', 'interrupted'] as const;
 export type ImportOutcomeName = (typeof IMPORT_OUTCOMES)[number];
 
 /** One stored import log (record type `ImportLog`); its id lists as `ImportLogDocument`'s. */
@@ -46,6 +51,8 @@ export interface ImportLogRecord<I extends Ids = string[]> {
   parameters: Record<string, string | string[]>;
   user: string;
   scope?: string;
+  /** The id of the request that started the import (`X-Request-Id`); absent in older logs. */
+  requestId?: string;
   /** The tags of the sources read, in order. */
   tags: string[];
   /** The import log; absent when the import failed. */

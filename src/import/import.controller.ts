@@ -10,15 +10,16 @@ import {
   Res,
 } from '@nestjs/common';
 import {
-  ApiBearerAuth,
   ApiBody,
   ApiConsumes,
+  ApiExtraModels,
   ApiHeader,
   ApiOperation,
   ApiParam,
   ApiQuery,
   ApiResponse,
   ApiTags,
+  getSchemaPath,
 } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
 import { createReadStream } from 'node:fs';
@@ -26,9 +27,14 @@ import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { AuthenticatedRequest, RequireRole } from '../auth/bearer-auth.guard';
 import { ImportJobDto } from '../import-jobs/import-job.dto';
-import { ErrorBodyDto, ImportLogDocumentDto } from '../import-logs/import-log.dto';
+import { RateLimited } from '../rate-limits/rate-limit.guard';
+import { EadSyncAnswerDto, ErrorBodyDto, ImportLogDocumentDto } from '../import-logs/import-log.dto';
+import { requestIdOf } from '../observability/request-log.middleware';
 import { rawQueryOf } from './import-params';
 import { ImportService } from './import.service';
+
+/** The formats the service reads (DESIGN.md §4). */
+const BUILT_IN_FORMATS = ['ead', 'ead-sync', 'eag', 'eac', 'skos', 'csv', 'links', 'coreferences'];
 
 const BOOLEAN_PARAMETERS: [string, string][] = [
   ['commit', 'Apply the changes; otherwise a dry run that reports what would happen'],
@@ -90,6 +96,9 @@ function ApiImportErrors(): MethodDecorator {
     [403, 'The token is not of role import'],
     [404, 'Unknown format or scope'],
     [413, 'Body or archive over the configured limits'],
+    [415, 'A Content-Type that cannot be parsed'],
+    [429, 'Over IMPORT_RATE_LIMIT imports a minute for this user (Retry-After says when to retry)'],
+    [503, 'The service is shutting down: the import was refused, or interrupted and rolled back'],
   ];
   return applyDecorators(
     ...errors.map(([status, description]) => ApiResponse({ status, description, type: ErrorBodyDto })),
@@ -97,7 +106,6 @@ function ApiImportErrors(): MethodDecorator {
 }
 
 @ApiTags('import')
-@ApiBearerAuth()
 @Controller('import')
 export class ImportController {
   private readonly logger = new Logger(ImportController.name);
@@ -105,6 +113,8 @@ export class ImportController {
   constructor(private readonly imports: ImportService) {}
 
   @Post(':format')
+  // Decorators apply bottom-up: the limit, which counts per user, after the token is checked.
+  @RateLimited('import')
   @RequireRole('import')
   @ApiOperation({
     summary: 'Import data in one transaction',
@@ -114,7 +124,11 @@ export class ImportController {
       'or tar.gz archive (anything else). Formats that read their body whole (skos, csv, links, ' +
       'coreferences) take it as it is.',
   })
-  @ApiParam({ name: 'format', description: 'ead, ead-sync, eag, eac, skos, csv, links, coreferences' })
+  @ApiParam({
+    name: 'format',
+    enum: BUILT_IN_FORMATS,
+    description: 'The format of the body; any other is 404',
+  })
   @ApiHeader({ name: 'X-User', required: true, description: 'Id of the acting user' })
   @ApiHeader({
     name: 'Prefer',
@@ -126,11 +140,14 @@ export class ImportController {
   @ApiImportParameters()
   @ApiConsumes('application/xml', 'text/xml', 'text/plain', 'application/json', 'application/octet-stream')
   @ApiBody({ schema: { type: 'string', format: 'binary' } })
+  @ApiExtraModels(ImportLogDocumentDto, EadSyncAnswerDto)
   @ApiResponse({
     status: 201,
     description:
       'The import log (what was, or would be, done); ead-sync answers {log, created, deleted, moved}',
-    type: ImportLogDocumentDto,
+    schema: {
+      oneOf: [{ $ref: getSchemaPath(ImportLogDocumentDto) }, { $ref: getSchemaPath(EadSyncAnswerDto) }],
+    },
   })
   @ApiResponse({
     status: 202,
@@ -160,10 +177,15 @@ export class ImportController {
       // Unread: the app's one body parser leaves every body to the import run (app.setup.ts).
       body: request.raw,
       tokenId: request.auth.tokenId,
+      requestId: requestIdOf(request.raw),
     };
     const send = async (status: number, headers: Record<string, string>, chunks: Readable) => {
       // Written to Node's response itself, which Fastify then leaves alone.
       reply.hijack();
+      // With the headers set on Fastify's reply (the rate limit's), which hijacking leaves unsent.
+      for (const [name, value] of Object.entries(reply.getHeaders())) {
+        if (value !== undefined) reply.raw.setHeader(name, value);
+      }
       reply.raw.writeHead(status, { 'Content-Type': 'application/json; charset=utf-8', ...headers });
       await pipeline(chunks, reply.raw).catch((error: unknown) =>
         // The import has its job and stored log: a client that left only misses the answer.

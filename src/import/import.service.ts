@@ -1,4 +1,4 @@
-import { Inject, Injectable, OnApplicationShutdown } from '@nestjs/common';
+import { Inject, Injectable, Logger, OnApplicationShutdown } from '@nestjs/common';
 import type { IncomingMessage } from 'node:http';
 import path from 'node:path';
 import { UsersService } from '../auth/users.service';
@@ -10,11 +10,13 @@ import { ImportJobsService } from '../import-jobs/import-jobs.service';
 import { JobCancelled } from '../import-jobs/job-cancelled';
 import { ImportLogService } from '../import-logs/import-log.service';
 import { MetricsService } from '../observability/metrics.service';
+import { ShutdownService } from '../shutdown/shutdown.service';
 import { FormatRegistry } from './format-registry';
 import { badRequest, errorBodyOf } from './import-errors';
 import { commitRequested, parseImportParams, RawQuery } from './import-params';
 import { loadScope } from './import-scope';
-import { storeFailedImport } from './running/failure-log';
+import { RunningImports } from './running-imports';
+import { outcomeOf, storeFailedImport } from './running/failure-log';
 import { ImportRunner } from './running/import-runner';
 import { ImportTask, ImportTaskResult } from './running/import-task';
 import { spoolBody } from './sources/body-spool';
@@ -33,6 +35,8 @@ export interface ImportRequest {
   body: IncomingMessage;
   /** The token of the request, which may then see its job (`GET /import/jobs`). */
   tokenId?: string;
+  /** The request's id (`X-Request-Id`), kept in the stored log. */
+  requestId?: string;
 }
 
 /** How the import's answer leaves: at once as its job (`respond-async`), or when it is done. */
@@ -53,8 +57,11 @@ export interface ImportAnswer {
  */
 @Injectable()
 export class ImportService implements OnApplicationShutdown {
+  private readonly logger = new Logger(ImportService.name);
   private readonly roots: ImportRoots;
   private readonly urls: UrlLimits;
+  /** What shutting down waits for, then cancels (`drain`). */
+  private readonly running = new RunningImports();
 
   constructor(
     private readonly graph: GraphStore,
@@ -65,7 +72,14 @@ export class ImportService implements OnApplicationShutdown {
     private readonly jobs: ImportJobsService,
     private readonly runner: ImportRunner,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
+    shutdown: ShutdownService,
   ) {
+    this.metrics.gauge('import_jobs_running', 'Imports running in this process', () => this.running.size);
+    shutdown.onDrain(async (graceMs) => {
+      const cancelled = await this.running.drain(graceMs);
+      if (cancelled > 0)
+        this.logger.warn({ msg: 'Cancelled imports still running after the grace period', cancelled });
+    });
     const settings = config.import;
     this.roots = new ImportRoots(settings.roots);
     this.urls = {
@@ -79,7 +93,16 @@ export class ImportService implements OnApplicationShutdown {
     await this.runner.close();
   }
 
-  async import(request: ImportRequest, answer: ImportAnswer): Promise<void> {
+  /** Runs the import as a job; shutting down lets it finish, or cancels it after the grace period. */
+  import(request: ImportRequest, answer: ImportAnswer): Promise<void> {
+    return this.running.track((signal) => this.importUnlessInterrupted(request, answer, signal));
+  }
+
+  private async importUnlessInterrupted(
+    request: ImportRequest,
+    answer: ImportAnswer,
+    interrupt: AbortSignal,
+  ): Promise<void> {
     const started = this.logs.timestamp();
     const endpoint = this.formats.endpoint(request.endpoint);
     const user = await this.actingUser(request.user);
@@ -88,12 +111,15 @@ export class ImportService implements OnApplicationShutdown {
       logId: this.logs.newId(),
       started,
     };
-    const attempt = { endpoint: endpoint.name, user, query: request.query };
+    const attempt = { endpoint: endpoint.name, user, query: request.query, requestId: request.requestId };
     let job: ImportJob | undefined;
     let accepted = false;
     let handedOver = false;
     const clock = process.hrtime.bigint();
     const seconds = () => Number(process.hrtime.bigint() - clock) / 1e9;
+    // A body still arriving when the import is interrupted is not waited for.
+    const stopReading = () => request.body.readableEnded || request.body.destroy(interrupt.reason as Error);
+    interrupt.addEventListener('abort', stopReading);
     try {
       const params = parseImportParams(request.query);
       const reader = this.formats.select(endpoint, params);
@@ -131,7 +157,7 @@ export class ImportService implements OnApplicationShutdown {
       const result = await this.jobs.run(running, () => {
         handedOver = true;
         return this.runner.run(task as ImportTask, {
-          signal: running.signal,
+          signal: AbortSignal.any([running.signal, interrupt]),
           report: (report) => running.report(report),
           pass: async (point) => {
             if (running.hold?.point === point) await running.hold.stop(running.id, running.signal);
@@ -140,9 +166,11 @@ export class ImportService implements OnApplicationShutdown {
       });
       await this.succeeded(running, task.logId, result, seconds());
       if (!accepted) await answer.done(task.answerFile!);
-    } catch (error) {
+    } catch (thrown) {
+      // Whatever interrupting made fail (a body cut off, a reader stopped) failed for that reason.
+      const error: unknown = interrupt.aborted ? interrupt.reason : thrown;
       const committed = commitRequested(request.query);
-      this.metrics.recordImport(endpoint.name, 'failed', committed, seconds());
+      this.metrics.recordImport(endpoint.name, outcomeOf(error), committed, seconds());
       if (committed && !handedOver) {
         await storeFailedImport(this.logs, { ...attempt, ...task, tags: [] }, error);
       }
@@ -150,6 +178,7 @@ export class ImportService implements OnApplicationShutdown {
       // Accepted, the job tells the error; the answer has gone.
       if (!accepted) throw error;
     } finally {
+      interrupt.removeEventListener('abort', stopReading);
       await workspace.dispose();
     }
   }

@@ -1,7 +1,8 @@
 import { Logger } from '@nestjs/common';
 import { JobCancelled } from '../../import-jobs/job-cancelled';
 import { ImportLogService } from '../../import-logs/import-log.service';
-import { errorBodyOf } from '../import-errors';
+import { ImportOutcomeName } from '../../import-logs/import-log.types';
+import { errorBodyOf, ImportInterruptedError } from '../import-errors';
 import { RawQuery, scopeOf } from '../import-params';
 
 /** A committed import that did not commit, as far as it got. */
@@ -13,6 +14,14 @@ export interface FailedImport {
   started: string;
   /** The tags of the sources it had found. */
   tags: string[];
+  /** The request that started it (`X-Request-Id`). */
+  requestId?: string;
+}
+
+/** How an import that did not succeed ended, by what stopped it: a cancel, a shutdown, or a fault. */
+export function outcomeOf(error: unknown): Exclude<ImportOutcomeName, 'succeeded'> {
+  if (error instanceof ImportInterruptedError) return 'interrupted';
+  return error instanceof JobCancelled ? 'cancelled' : 'failed';
 }
 
 const logger = new Logger('ImportService');
@@ -32,10 +41,11 @@ export async function storeFailedImport(
       endpoint: failed.endpoint,
       parameters: failed.query,
       user: failed.user,
+      requestId: failed.requestId,
       scope: scopeOf(failed.query),
       tags: failed.tags,
       touched: [],
-      outcome: error instanceof JobCancelled ? 'cancelled' : 'failed',
+      outcome: outcomeOf(error),
       error: errorBodyOf(error),
       started: failed.started,
       finished: logs.timestamp(),

@@ -220,6 +220,7 @@ export class ImportExecution {
         endpoint: task.endpoint,
         parameters: task.query,
         user: task.user,
+        requestId: task.requestId,
         scope: params.scope,
         tags: prepared.sources.map((source) => source.tag),
         started: task.started,

@@ -25,6 +25,8 @@ export interface ImportTask {
   properties?: string;
   /** ISO 8601: when the request arrived. */
   started: string;
+  /** The request that started it (`X-Request-Id`), kept in the stored log. */
+  requestId?: string;
   /** A test's hold on the run (`ImportJobsService.holdNext`). */
   hold?: HoldPoint;
 }

@@ -3,7 +3,7 @@ import { Logger } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { MessagePort, parentPort, workerData } from 'node:worker_threads';
 import { JobCancelled } from '../../import-jobs/job-cancelled';
-import { errorBodyOf } from '../import-errors';
+import { errorBodyOf, ImportInterruptedError } from '../import-errors';
 import { ModuleWorkerData } from '../module-worker';
 import { ImportExecution } from './import-execution';
 import { RunControl } from './import-task';
@@ -36,8 +36,12 @@ async function serve(port: MessagePort, input: ImportWorkerInput): Promise<void>
   const execution = context.get(ImportExecution);
   let current: Current | undefined;
   port.on('message', (message: ToImportWorker) => {
-    if (message.type === 'cancel') current?.aborter.abort(new JobCancelled(message.reason));
-    else if (message.type === 'release') current?.release?.();
+    if (message.type === 'cancel') {
+      // A shutdown's cancel is stored as interrupted, a user's as cancelled (`outcomeOf`).
+      current?.aborter.abort(
+        message.interrupted ? new ImportInterruptedError() : new JobCancelled(message.reason),
+      );
+    } else if (message.type === 'release') current?.release?.();
     else void run(message.task);
   });
   const run = async (task: Extract<ToImportWorker, { type: 'run' }>['task']) => {
@@ -61,7 +65,8 @@ async function serve(port: MessagePort, input: ImportWorkerInput): Promise<void>
       const body = errorBodyOf(error);
       // The error body of a server fault says nothing of it: what it was is logged here.
       if (body.status === 500) logger.error({ err: error, msg: 'An import failed', logId: task.logId });
-      send(port, { type: 'failed', error: body, cancelled: error instanceof JobCancelled });
+      const cancelled = error instanceof JobCancelled || error instanceof ImportInterruptedError;
+      send(port, { type: 'failed', error: body, cancelled });
     } finally {
       current = undefined;
     }

@@ -12,7 +12,7 @@ export interface ImportWorkerInput {
 export type ToImportWorker =
   | { type: 'run'; task: ImportTask }
   /** Stop the run in progress, rolling it back. */
-  | { type: 'cancel'; reason: string }
+  | { type: 'cancel'; reason: string; interrupted: boolean }
   /** Go on past the hold the run reported. */
   | { type: 'release' };
 

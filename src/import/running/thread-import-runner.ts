@@ -1,6 +1,6 @@
 import { ResourceLimits, Worker } from 'node:worker_threads';
 import { AppConfig } from '../../config/app-config';
-import { ImportHttpError } from '../import-errors';
+import { ImportHttpError, ImportInterruptedError } from '../import-errors';
 import { startModuleWorker } from '../module-worker';
 import { ImportRunner } from './import-runner';
 import { ImportTask, ImportTaskResult, RunControl } from './import-task';
@@ -38,8 +38,14 @@ export class ThreadImportRunner extends ImportRunner {
     if (this.pending !== undefined) throw new Error('The import worker runs one import at a time');
     control.signal.throwIfAborted();
     const worker = await this.started();
-    const cancel = () =>
-      this.post(worker, { type: 'cancel', reason: (control.signal.reason as Error).message });
+    const cancel = () => {
+      const reason = control.signal.reason as Error;
+      this.post(worker, {
+        type: 'cancel',
+        reason: reason.message,
+        interrupted: reason instanceof ImportInterruptedError,
+      });
+    };
     try {
       return await new Promise<ImportTaskResult>((resolve, reject) => {
         this.pending = { control, resolve, reject };
