@@ -182,7 +182,7 @@ describe('import jobs (import worker thread)', () => {
   });
 
   it('documents the job endpoints and the 202 answer in the OpenAPI document', async () => {
-    const { body } = await request(app.server).get('/docs/openapi.json');
+    const { body } = await request(app.server).get('/openapi.json');
     const importOperation = body.paths['/import/{format}'].post;
     expect(Object.keys(importOperation.responses)).toEqual(expect.arrayContaining(['201', '202', '409']));
     expect(importOperation.parameters.map((parameter: { name: string }) => parameter.name)).toContain(

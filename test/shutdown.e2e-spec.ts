@@ -55,6 +55,19 @@ function postEad(
   return { sent, answer };
 }
 
+/** Waits until the service's one import job is writing (its items are being stored). */
+async function untilWriting(service: ServiceProcess, opsToken: string): Promise<void> {
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline) {
+    const jobs = JSON.parse((await getOnce(service.port, '/import/jobs?state=running', opsToken)).text) as {
+      items: { phase: string | null }[];
+    };
+    if (jobs.items.some((job) => job.phase === 'writing')) return;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error('The import never started writing');
+}
+
 describe('SIGTERM during a large import: bounded shutdown', () => {
   let t: ImportTestApp;
   let env: Record<string, string>;
@@ -76,8 +89,8 @@ describe('SIGTERM during a large import: bounded shutdown', () => {
     await untilHealthy(service);
     const { sent, answer } = postEad(t, service, file);
     await sent;
-    // Into its transaction: spooling a body this size takes a moment after it is sent.
-    await new Promise((resolve) => setTimeout(resolve, 500));
+    // Into its transaction: the job says so once its first items are written.
+    await untilWriting(service, await t.token('ops'));
 
     const signalled = Date.now();
     service.process.kill('SIGTERM');

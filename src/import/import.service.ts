@@ -154,16 +154,19 @@ export class ImportService implements OnApplicationShutdown {
         accepted = true;
       }
       const running = job;
-      const result = await this.jobs.run(running, () => {
-        handedOver = true;
-        return this.runner.run(task as ImportTask, {
+      const result = await this.jobs.run(running, () =>
+        this.runner.run(task as ImportTask, {
           signal: AbortSignal.any([running.signal, interrupt]),
-          report: (report) => running.report(report),
+          report: (report) => {
+            // A run that has reported stores its own failure; one stopped before it began does not.
+            handedOver = true;
+            running.report(report);
+          },
           pass: async (point) => {
             if (running.hold?.point === point) await running.hold.stop(running.id, running.signal);
           },
-        });
-      });
+        }),
+      );
       await this.succeeded(running, task.logId, result, seconds());
       if (!accepted) await answer.done(task.answerFile!);
     } catch (thrown) {

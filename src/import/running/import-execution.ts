@@ -170,6 +170,8 @@ export class ImportExecution {
       scope: await loadScope(tx, reader, params.scope),
       user: task.user,
       store: tx,
+      // A reader that waits on a worker of its own stops waiting when the run is cancelled.
+      signal: control.signal,
     };
     const changes = new ChangeRecorder(this.config.import.changesMaxBytes);
     let batches = 0;
@@ -192,6 +194,7 @@ export class ImportExecution {
         allowUpdate: params.allowUpdate || reader.updatesExisting === true,
         useSourceId: params.useSourceId,
         descriptionUpdate: reader.descriptionUpdate ?? 'merge',
+        signal: control.signal,
         changes,
       },
       ledger,

@@ -36,8 +36,8 @@ export class ThreadImportRunner extends ImportRunner {
 
   async run(task: ImportTask, control: RunControl): Promise<ImportTaskResult> {
     if (this.pending !== undefined) throw new Error('The import worker runs one import at a time');
-    control.signal.throwIfAborted();
-    const worker = await this.started();
+    // A worker still starting is not waited for by a run cancelled meanwhile.
+    const worker = await Promise.race([this.started(), rejectOnAbort(control.signal)]);
     const cancel = () => {
       const reason = control.signal.reason as Error;
       this.post(worker, {
@@ -122,4 +122,12 @@ export class ThreadImportRunner extends ImportRunner {
   private post(worker: Worker, message: ToImportWorker): void {
     worker.postMessage(message);
   }
+}
+
+/** Rejects with the signal's reason once it aborts (at once if it has). */
+function rejectOnAbort(signal: AbortSignal): Promise<never> {
+  return new Promise((_, reject) => {
+    if (signal.aborted) reject(signal.reason as Error);
+    else signal.addEventListener('abort', () => reject(signal.reason as Error), { once: true });
+  });
 }
