@@ -34,7 +34,12 @@ type Handler = ReturnType<ExecutionContext['getHandler']>;
  * route. Exceptions are Nest's standard ones so that each interface's filter renders them.
  */
 export function RequireRole(...roles: [Role, ...Role[]]): ClassDecorator & MethodDecorator {
-  return applyDecorators(SetMetadata(REQUIRED_ROLES, roles), UseGuards(BearerAuthGuard));
+  return applyDecorators(RolesAllowed(...roles), UseGuards(BearerAuthGuard));
+}
+
+/** The roles `BearerAuthGuard` lets through, for a controller that applies the guard itself. */
+export function RolesAllowed(...roles: [Role, ...Role[]]): ClassDecorator & MethodDecorator {
+  return SetMetadata(REQUIRED_ROLES, roles);
 }
 
 @Injectable()

@@ -1,7 +1,8 @@
 import { Injectable } from '@nestjs/common';
-import { GraphWriter } from '../../../graph/graph-store';
+import { GraphWriter, RecordNode } from '../../../graph/graph-store';
 import { ItemType } from '../../../items/item-types';
 import { IDENTIFIER } from '../../../items/ontology';
+import { tombstoneRecord } from '../../../items/tombstones';
 import { EadReader } from '../ead/ead.reader';
 import { builtEvent, producedId } from '../read-events';
 import {
@@ -16,7 +17,7 @@ import {
   ReadEvent,
 } from '../format-reader';
 import { moveLinks } from './moved-links';
-import { keptUnits, NonUniqueLocalId, nonUniqueLocalIds, planSync } from './sync-plan';
+import { keptUnits, NonUniqueLocalId, nonUniqueLocalIds, planSync, SyncPlan } from './sync-plan';
 import { fondsEntry, syncParams, syncScopeUnits } from './sync-scope';
 
 function scopeIdOf(context: ImportContext): string {
@@ -49,6 +50,16 @@ async function* onceEach(events: AsyncIterable<ImportEvent>, tag: string): Async
 /** The local id of a unit's item; its id when the unit was refused. */
 function localIdOf(event: ReadEvent, id: string): string {
   return event.kind === 'item' ? String(event.write.bundle.data[IDENTIFIER]) : id;
+}
+
+/** What the portal answers for the units a sync removed: 410 Gone, or 301 to a moved unit's new id. */
+function tombstones(plan: SyncPlan, event: string | undefined): RecordNode[] {
+  const removed = new Date().toISOString();
+  const event_ = event === undefined ? {} : { event };
+  return [
+    ...plan.deleted.map((itemId) => tombstoneRecord({ itemId, removed, ...event_ })),
+    ...Object.entries(plan.moved).map(([itemId, movedTo]) => tombstoneRecord({ itemId, removed, movedTo, ...event_ })),
+  ];
 }
 
 /**
@@ -91,6 +102,7 @@ export class EadSyncReader implements FormatReader {
     const links = await moveLinks(store, plan.moved);
     const removed = [...plan.deleted, ...Object.keys(plan.moved)];
     await store.deleteItems(removed);
+    await store.putRecords(tombstones(plan, context.event));
     return { touched: [...removed, ...links], answer: (log) => ({ log, ...plan }) };
   }
 
