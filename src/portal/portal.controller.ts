@@ -78,7 +78,7 @@ export class PortalController {
 
   @Get()
   @PublicRoute()
-  @ApiOperation({ summary: 'Index of the portal API: its version and routes (needs no token)' })
+  @ApiOperation({ summary: 'Index of the portal API: its version and routes (needs no token)', security: [] })
   @ApiResponse({ status: 200, description: 'A meta document naming the routes', schema: INDEX_DOCUMENT })
   index(@Res() reply: FastifyReply): void {
     sendBody(reply, HttpStatus.OK, this.portal.index());
