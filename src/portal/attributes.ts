@@ -172,7 +172,11 @@ function setAttributes(bundle: Bundle): Record<string, unknown> {
   };
 }
 
-export function attributesOf(type: PortalType, bundle: Bundle, localisation: Localisation): Record<string, unknown> {
+export function attributesOf(
+  type: PortalType,
+  bundle: Bundle,
+  localisation: Localisation,
+): Record<string, unknown> {
   switch (type) {
     case 'Country':
       return countryAttributes(bundle, localisation);

@@ -29,7 +29,9 @@ function ranges(header: string): LanguageRange[] {
     .flatMap((part, position): LanguageRange[] => {
       const [tag, ...parameters] = part.trim().split(';');
       if (!/^[A-Za-z]{1,8}(-[A-Za-z0-9]{1,8})*$/.test(tag.trim())) return [];
-      const qualityParameter = parameters.map((parameter) => parameter.trim()).find((p) => p.startsWith('q='));
+      const qualityParameter = parameters
+        .map((parameter) => parameter.trim())
+        .find((p) => p.startsWith('q='));
       const quality = qualityParameter === undefined ? 1 : Number(qualityParameter.slice(2));
       return Number.isFinite(quality) && quality > 0 ? [{ tag: tag.trim(), quality, position }] : [];
     })

@@ -28,7 +28,8 @@ export class PortalUrls {
     if (params.q !== undefined) query.set('q', params.q);
     for (const type of params.types) query.append('type', type);
     if (params.sort !== undefined) query.set('sort', params.sort.name);
-    for (const [type, names] of Object.entries(params.fields)) query.set(`fields[${type}]`, names?.join(',') ?? '');
+    for (const [type, names] of Object.entries(params.fields))
+      query.set(`fields[${type}]`, names?.join(',') ?? '');
     for (const facet of params.facets) query.append('facet', facet);
     for (const [filter, values] of Object.entries(params.filters)) {
       for (const value of values ?? []) query.append(filter, value);

@@ -197,7 +197,11 @@ export function ApiFetchResponses() {
       type: 'object',
       description: 'Sparse fieldsets: `fields[Type]=a,b` keeps only those attributes of that type',
     }),
-    ApiResponse({ status: 400, description: '`include` given, or `fields` of an unknown type', schema: ERROR_DOCUMENT }),
+    ApiResponse({
+      status: 400,
+      description: '`include` given, or `fields` of an unknown type',
+      schema: ERROR_DOCUMENT,
+    }),
     ApiNotFound(),
   );
 }
@@ -246,7 +250,7 @@ export function ApiSearch() {
       required: false,
       enum: [...SORT_NAMES, ...SORT_NAMES.filter((name) => name !== 'location').map((name) => `-${name}`)],
       description:
-        'Order: relevance with q, the most recently updated first without. The reference\'s names keep its ' +
+        "Order: relevance with q, the most recently updated first without. The reference's names keep its " +
         'meaning (updated: newest first; score: best first); "-" reverses. Its older Solr names ' +
         '(name_sort.asc, lastUpdated.desc, …) are accepted too.',
     }),

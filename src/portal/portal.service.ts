@@ -70,7 +70,10 @@ function storeQuery(params: SearchParams): SearchQuery {
 function searchOrder(asked: SearchOrder | undefined, textless: boolean): SearchOrder | undefined {
   if (asked === undefined || asked.key === 'score') {
     if (!textless) return asked?.descending === true ? asked : undefined;
-    return { ...UPDATED_FIRST, descending: asked?.descending === true ? !UPDATED_FIRST.descending : UPDATED_FIRST.descending };
+    return {
+      ...UPDATED_FIRST,
+      descending: asked?.descending === true ? !UPDATED_FIRST.descending : UPDATED_FIRST.descending,
+    };
   }
   return asked;
 }

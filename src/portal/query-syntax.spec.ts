@@ -38,14 +38,32 @@ describe('parseQuery', () => {
     expect(parseQuery('a AND b OR c -d')).toEqual({
       kind: 'or',
       clauses: [
-        { kind: 'and', clauses: [{ kind: 'words', text: 'a' }, { kind: 'words', text: 'b' }] },
-        { kind: 'and', clauses: [{ kind: 'words', text: 'c' }, { kind: 'not', clause: { kind: 'words', text: 'd' } }] },
+        {
+          kind: 'and',
+          clauses: [
+            { kind: 'words', text: 'a' },
+            { kind: 'words', text: 'b' },
+          ],
+        },
+        {
+          kind: 'and',
+          clauses: [
+            { kind: 'words', text: 'c' },
+            { kind: 'not', clause: { kind: 'words', text: 'd' } },
+          ],
+        },
       ],
     });
     expect(parseQuery('(a OR b) NOT c')).toEqual({
       kind: 'and',
       clauses: [
-        { kind: 'or', clauses: [{ kind: 'words', text: 'a' }, { kind: 'words', text: 'b' }] },
+        {
+          kind: 'or',
+          clauses: [
+            { kind: 'words', text: 'a' },
+            { kind: 'words', text: 'b' },
+          ],
+        },
         { kind: 'not', clause: { kind: 'words', text: 'c' } },
       ],
     });

@@ -69,7 +69,8 @@ class QueryParser {
   parse(): TextQuery | undefined {
     const query = this.or();
     const rest = this.tokens[this.at];
-    if (rest !== undefined) throw malformed(rest.kind === 'close' ? 'a ")" without its "("' : 'unexpected text');
+    if (rest !== undefined)
+      throw malformed(rest.kind === 'close' ? 'a ")" without its "("' : 'unexpected text');
     return query;
   }
 
@@ -111,7 +112,8 @@ class QueryParser {
   private unary(): TextQuery | undefined {
     const token = this.tokens[this.at++];
     if (token.kind === 'not' || token.kind === 'minus') {
-      if (this.tokens[this.at] === undefined) throw malformed(`${token.kind === 'not' ? 'NOT' : '"-"'} has nothing after it`);
+      if (this.tokens[this.at] === undefined)
+        throw malformed(`${token.kind === 'not' ? 'NOT' : '"-"'} has nothing after it`);
       const clause = this.unary();
       return clause === undefined ? undefined : { kind: 'not', clause };
     }
@@ -120,7 +122,8 @@ class QueryParser {
       if (this.tokens[this.at++]?.kind !== 'close') throw malformed('a "(" is never closed');
       return inner;
     }
-    if (token.kind !== 'text') throw malformed(`unexpected ${token.kind === 'close' ? '")"' : token.kind.toUpperCase()}`);
+    if (token.kind !== 'text')
+      throw malformed(`unexpected ${token.kind === 'close' ? '")"' : token.kind.toUpperCase()}`);
     if (!WORD.test(token.text)) return undefined;
     const field = token.field === undefined ? {} : { field: token.field };
     // A trailing `*` asks for a prefix, which every unquoted word is already.
@@ -144,5 +147,8 @@ export function parseQuery(q: string): TextQuery | undefined {
 /** Whether `query` is words alone, with no field, phrase or operator: a plain text search. */
 export function isPlainWords(query: TextQuery): boolean {
   if (query.kind === 'words') return query.field === undefined;
-  return query.kind === 'and' && query.clauses.every((clause) => clause.kind === 'words' && clause.field === undefined);
+  return (
+    query.kind === 'and' &&
+    query.clauses.every((clause) => clause.kind === 'words' && clause.field === undefined)
+  );
 }

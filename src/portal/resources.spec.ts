@@ -98,7 +98,10 @@ describe('toResource', () => {
       id: 'nl',
       type: 'Country',
       attributes: { identifier: 'nl', name: 'Netherlands', history: 'Occupied 1940-1945.' },
-      links: { self: 'https://archive.example.org/api/v1/nl', search: 'https://archive.example.org/api/v1/nl/search' },
+      links: {
+        self: 'https://archive.example.org/api/v1/nl',
+        search: 'https://archive.example.org/api/v1/nl/search',
+      },
       meta: { subitems: 4, updated: UPDATED },
     });
     expect(JSON.parse(JSON.stringify(resource)).attributes).not.toHaveProperty('abstract');
@@ -148,7 +151,11 @@ describe('toResource', () => {
   });
 
   it('gives a repository without country a null relationship and no country link', () => {
-    const resource = toResource({ stored: stored(repository), type: 'Repository', subitems: 0 }, urls, english);
+    const resource = toResource(
+      { stored: stored(repository), type: 'Repository', subitems: 0 },
+      urls,
+      english,
+    );
     assertPortalDocument({ data: resource });
     expect(resource.relationships).toEqual({ country: null });
     expect(resource.links).not.toHaveProperty('country');

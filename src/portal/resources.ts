@@ -61,9 +61,14 @@ export function toResource(item: PortalItem, urls: PortalUrls, localisation: Loc
 }
 
 /** The resource with only the attributes `fields` names for its type (sparse fieldsets), if it names any. */
-export function withFields(resource: ResourceObject, fields: Partial<Record<string, string[]>>): ResourceObject {
+export function withFields(
+  resource: ResourceObject,
+  fields: Partial<Record<string, string[]>>,
+): ResourceObject {
   const kept = fields[resource.type];
   if (kept === undefined) return resource;
-  const attributes = Object.fromEntries(Object.entries(resource.attributes).filter(([name]) => kept.includes(name)));
+  const attributes = Object.fromEntries(
+    Object.entries(resource.attributes).filter(([name]) => kept.includes(name)),
+  );
   return { ...resource, attributes };
 }

@@ -109,9 +109,15 @@ export function parseFields(query: URLSearchParams): SearchParams['fields'] {
     if (match === null) continue;
     const type = portalTypeNamed(match[1]);
     if (type === undefined) {
-      throw new InvalidParameterException(key, `unknown type "${match[1]}"; expected one of ${PORTAL_TYPES.join(', ')}`);
+      throw new InvalidParameterException(
+        key,
+        `unknown type "${match[1]}"; expected one of ${PORTAL_TYPES.join(', ')}`,
+      );
     }
-    const names = value.split(',').map((name) => name.trim()).filter((name) => name !== '');
+    const names = value
+      .split(',')
+      .map((name) => name.trim())
+      .filter((name) => name !== '');
     fields[type] = [...new Set([...(fields[type] ?? []), ...names])];
   }
   return fields;
@@ -122,7 +128,10 @@ function parseFacets(query: URLSearchParams): FacetField[] {
   for (const value of query.getAll('facet')) {
     const facet = FACET_FIELDS.find((name) => name === value.trim());
     if (facet === undefined) {
-      throw new InvalidParameterException('facet', `unknown facet "${value}"; expected one of ${FACET_FIELDS.join(', ')}`);
+      throw new InvalidParameterException(
+        'facet',
+        `unknown facet "${value}"; expected one of ${FACET_FIELDS.join(', ')}`,
+      );
     }
     if (!facets.includes(facet)) facets.push(facet);
   }
@@ -132,7 +141,14 @@ function parseFacets(query: URLSearchParams): FacetField[] {
 function parseFilters(query: URLSearchParams): SearchParams['filters'] {
   const filters: SearchParams['filters'] = {};
   for (const parameter of Object.keys(FILTER_PARAMETERS) as FilterParameter[]) {
-    const values = [...new Set(query.getAll(parameter).map((value) => value.trim()).filter((value) => value !== ''))];
+    const values = [
+      ...new Set(
+        query
+          .getAll(parameter)
+          .map((value) => value.trim())
+          .filter((value) => value !== ''),
+      ),
+    ];
     if (values.length > 0) filters[parameter] = values;
   }
   return filters;

@@ -50,7 +50,11 @@ type Resource = { links?: Record<string, unknown>; relationships?: Record<string
 function withoutSpecificationDepartures(document: unknown): unknown {
   const copy = structuredClone(document) as { data?: unknown; included?: unknown };
   const resources = [
-    ...(Array.isArray(copy.data) ? copy.data : copy.data === undefined || copy.data === null ? [] : [copy.data]),
+    ...(Array.isArray(copy.data)
+      ? copy.data
+      : copy.data === undefined || copy.data === null
+        ? []
+        : [copy.data]),
     ...(Array.isArray(copy.included) ? copy.included : []),
   ] as Resource[];
   for (const resource of resources) {
@@ -69,7 +73,11 @@ function withoutSpecificationDepartures(document: unknown): unknown {
  */
 export function assertPortalDocument(document: unknown): void {
   check(reference, "the reference portal's schema (ehri-schema.json)", document);
-  check(official, 'the official JSON:API schema (schema.json), departures undone', withoutSpecificationDepartures(document));
+  check(
+    official,
+    'the official JSON:API schema (schema.json), departures undone',
+    withoutSpecificationDepartures(document),
+  );
 }
 
 /** Throws, listing the violations, unless `document` is valid by the official JSON:API schema as it is. */

@@ -58,7 +58,9 @@ function tombstones(plan: SyncPlan, event: string | undefined): RecordNode[] {
   const event_ = event === undefined ? {} : { event };
   return [
     ...plan.deleted.map((itemId) => tombstoneRecord({ itemId, removed, ...event_ })),
-    ...Object.entries(plan.moved).map(([itemId, movedTo]) => tombstoneRecord({ itemId, removed, movedTo, ...event_ })),
+    ...Object.entries(plan.moved).map(([itemId, movedTo]) =>
+      tombstoneRecord({ itemId, removed, movedTo, ...event_ }),
+    ),
   ];
 }
 
