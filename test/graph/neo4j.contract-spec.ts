@@ -2,6 +2,7 @@ import { auth, driver as createDriver } from 'neo4j-driver';
 import { DELETE_EVERYTHING } from '../../src/graph/neo4j/cypher';
 import { Neo4jConnectOptions, Neo4jGraphStore } from '../../src/graph/neo4j/neo4j-graph-store';
 import { describeEdgeOrderingContract } from './graph-store-ordering.contract';
+import { describeSearchContract } from './graph-store-search.contract';
 import { describeGraphStoreContract } from './graph-store.contract';
 
 /**
@@ -23,6 +24,7 @@ if (url) {
   };
   describeGraphStoreContract(`Neo4j (${url})`, open);
   describeEdgeOrderingContract(`Neo4j (${url})`, open);
+  describeSearchContract(`Neo4j (${url})`, open);
 } else {
   const reason =
     'NEO4J_TEST_URL is not set; set it (with NEO4J_TEST_USER and NEO4J_TEST_PASSWORD) to a Neo4j 5.26+ ' +

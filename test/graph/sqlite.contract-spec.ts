@@ -6,6 +6,7 @@ import { MIGRATIONS, SCHEMA_VERSION } from '../../src/graph/sqlite/schema';
 import { SqliteGraphStore } from '../../src/graph/sqlite/sqlite-graph-store';
 import { textRow } from '../../src/graph/sqlite/text-rows';
 import { Bundle, Props } from '../../src/items/bundle';
+import { describeSearchContract } from './graph-store-search.contract';
 import { describeGraphStoreContract, unit } from './graph-store.contract';
 
 function temporaryFolder(): { folder: string; remove(): void } {
@@ -325,3 +326,15 @@ function deferred(): { promise: Promise<void>; resolve(): void } {
   const promise = new Promise<void>((r) => (resolve = r));
   return { promise, resolve };
 }
+
+describeSearchContract('SQLite', async () => {
+  const { folder, remove } = temporaryFolder();
+  const store = await SqliteGraphStore.open(path.join(folder, 'archive.db'));
+  return {
+    store,
+    cleanup: async () => {
+      await store.close();
+      remove();
+    },
+  };
+});
