@@ -85,11 +85,14 @@ describe('parseQuery', () => {
   });
 
   it('tells plain words from syntax', () => {
-    expect(isPlainWords(parseQuery('warsaw ghetto')!)).toBe(true);
-    expect(isPlainWords(parseQuery('warsaw*')!)).toBe(true);
-    expect(isPlainWords(parseQuery('"warsaw ghetto"')!)).toBe(false);
-    expect(isPlainWords(parseQuery('name:warsaw')!)).toBe(false);
-    expect(isPlainWords(parseQuery('warsaw -ghetto')!)).toBe(false);
+    expect(isPlainWords('warsaw ghetto')).toBe(true);
+    expect(isPlainWords('warsaw*')).toBe(true);
+    expect(isPlainWords('Jewish-Council and more')).toBe(true);
+    expect(isPlainWords('warsaw AND ghetto')).toBe(false);
+    expect(isPlainWords('"warsaw ghetto"')).toBe(false);
+    expect(isPlainWords('name:warsaw')).toBe(false);
+    expect(isPlainWords('warsaw -ghetto')).toBe(false);
+    expect(isPlainWords('(warsaw)')).toBe(false);
   });
 
   it.each([

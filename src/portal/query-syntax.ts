@@ -144,11 +144,7 @@ export function parseQuery(q: string): TextQuery | undefined {
   return new QueryParser(tokenize(q)).parse();
 }
 
-/** Whether `query` is words alone, with no field, phrase or operator: a plain text search. */
-export function isPlainWords(query: TextQuery): boolean {
-  if (query.kind === 'words') return query.field === undefined;
-  return (
-    query.kind === 'and' &&
-    query.clauses.every((clause) => clause.kind === 'words' && clause.field === undefined)
-  );
+/** Whether `q` is words alone, with no field, phrase, operator or parenthesis: a plain text search. */
+export function isPlainWords(q: string): boolean {
+  return tokenize(q).every((token) => token.kind === 'text' && !token.quoted && token.field === undefined);
 }

@@ -159,7 +159,7 @@ function parseText(query: URLSearchParams): Pick<SearchParams, 'q' | 'query'> {
   const q = query.get('q')?.trim();
   if (q === undefined || q === '') return {};
   const parsed = parseQuery(q);
-  return parsed === undefined || isPlainWords(parsed) ? { q } : { q, query: parsed };
+  return parsed === undefined || isPlainWords(q) ? { q } : { q, query: parsed };
 }
 
 export function parseSearchParams(query: URLSearchParams): SearchParams {

@@ -36,7 +36,8 @@ function hasFilters(filters: SearchFilters | undefined): boolean {
  * not relevance, nor id or update time over every item of some types.
  */
 export function needsFacetedSearch(query: SearchQuery): boolean {
-  if (query.textQuery !== undefined || hasFilters(query.filters) || (query.facets?.length ?? 0) > 0) return true;
+  if (query.textQuery !== undefined || hasFilters(query.filters) || (query.facets?.length ?? 0) > 0)
+    return true;
   const { order } = query;
   if (order === undefined) return false;
   const listed = query.text === undefined && query.scope === undefined;
@@ -109,7 +110,9 @@ export function facetedSearchSql(query: SearchQuery, subtree?: Subtree): Faceted
   if (query.scope?.depth === 'children') {
     params.scope = query.scope.id;
     if (match !== undefined) {
-      where.push(`EXISTS (SELECT 1 FROM edge e WHERE e.src = k.id AND e.dst = @scope AND e.type IN (${CHILD_EDGES}))`);
+      where.push(
+        `EXISTS (SELECT 1 FROM edge e WHERE e.src = k.id AND e.dst = @scope AND e.type IN (${CHILD_EDGES}))`,
+      );
     }
   } else if (query.scope?.depth === 'descendants') {
     if (!subtree) throw new Error('A search of descendants needs the subtree of its scope');
@@ -119,7 +122,9 @@ export function facetedSearchSql(query: SearchQuery, subtree?: Subtree): Faceted
   const { languages, countries, holders } = query.filters ?? {};
   if (languages?.length) {
     params.languages = JSON.stringify(languages);
-    where.push(`EXISTS (SELECT 1 FROM dependent d WHERE ${OWN_DESCRIPTIONS} AND ${LANGUAGE} IN (SELECT value FROM json_each(@languages)))`);
+    where.push(
+      `EXISTS (SELECT 1 FROM dependent d WHERE ${OWN_DESCRIPTIONS} AND ${LANGUAGE} IN (SELECT value FROM json_each(@languages)))`,
+    );
   }
   if (countries?.length) {
     params.countries = JSON.stringify(countries);

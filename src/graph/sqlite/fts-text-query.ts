@@ -42,7 +42,9 @@ export function ftsTextQuery(query: TextQuery): string | undefined {
         clause.kind === 'not' ? (ftsTextQuery(clause.clause) ?? []) : [],
       );
       const found = positive.map((clause) => `(${clause})`).join(' AND ');
-      return negative.length === 0 ? found : `(${found})${negative.map((clause) => ` NOT (${clause})`).join('')}`;
+      return negative.length === 0
+        ? found
+        : `(${found})${negative.map((clause) => ` NOT (${clause})`).join('')}`;
     }
     case 'not':
       // A lone exclusion finds nothing to exclude from; the parser never makes one.
