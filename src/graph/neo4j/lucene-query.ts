@@ -1,5 +1,5 @@
 import { QueryField, TextQuery } from '../text-query';
-import { NAMES, TEXT } from './graph-model';
+import { IDENTIFIERS, NAMES, SCOPE_AND_CONTENT, TEXT, TITLES } from './graph-model';
 import { searchWords } from './search-words';
 
 /** A name match outweighs a text match, as in `fulltextQuery`. */
@@ -7,9 +7,9 @@ const NAME_BOOST = 2;
 
 /** The node property each query field is indexed in on its own (graph-model.ts). */
 const FIELD_PROPERTIES: Record<QueryField, string> = {
-  name: '_titles',
-  identifier: '_identifiers',
-  scopeAndContent: '_scope',
+  name: TITLES,
+  identifier: IDENTIFIERS,
+  scopeAndContent: SCOPE_AND_CONTENT,
 };
 
 /** A term or phrase in the names and the text, or in the one field. */
