@@ -17,3 +17,19 @@ export type TextQuery =
   | { kind: 'or'; clauses: TextQuery[] }
   /** What `clause` does not match; only ever a clause of an `and` that has a clause without `not`. */
   | { kind: 'not'; clause: TextQuery };
+
+/**
+ * The clauses of an `and`, each translated (`translate` gives undefined for a clause without
+ * words): those it must match and those it excludes. Undefined when none is left to match.
+ */
+export function andClauses<T>(
+  clauses: readonly TextQuery[],
+  translate: (clause: TextQuery) => T | undefined,
+): { found: T[]; excluded: T[] } | undefined {
+  const found = clauses.flatMap((clause) => (clause.kind === 'not' ? [] : (translate(clause) ?? [])));
+  if (found.length === 0) return undefined;
+  const excluded = clauses.flatMap((clause) =>
+    clause.kind === 'not' ? (translate(clause.clause) ?? []) : [],
+  );
+  return { found, excluded };
+}

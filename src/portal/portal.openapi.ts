@@ -131,6 +131,15 @@ export const INDEX_DOCUMENT: SchemaObject = {
   properties: { meta: { type: 'object' }, links: { type: 'object', properties: { self: LINK } } },
 };
 
+/** Sparse fieldsets, on fetches and searches alike. */
+const FIELDS_QUERY = ApiQuery({
+  name: 'fields',
+  required: false,
+  style: 'deepObject',
+  type: 'object',
+  description: 'Sparse fieldsets: `fields[Type]=a,b` keeps only those attributes of that type',
+});
+
 /** The failures every portal route can answer with. */
 export function ApiPortalErrors() {
   return applyDecorators(
@@ -190,13 +199,7 @@ export function ApiFetchResponses() {
       description: 'The resource object, as search returns it',
       schema: SINGLE_DOCUMENT,
     }),
-    ApiQuery({
-      name: 'fields',
-      required: false,
-      style: 'deepObject',
-      type: 'object',
-      description: 'Sparse fieldsets: `fields[Type]=a,b` keeps only those attributes of that type',
-    }),
+    FIELDS_QUERY,
     ApiResponse({
       status: 400,
       description: '`include` given, or `fields` of an unknown type',
@@ -254,13 +257,7 @@ export function ApiSearch() {
         'meaning (updated: newest first; score: best first); "-" reverses. Its older Solr names ' +
         '(name_sort.asc, lastUpdated.desc, …) are accepted too.',
     }),
-    ApiQuery({
-      name: 'fields',
-      required: false,
-      style: 'deepObject',
-      type: 'object',
-      description: 'Sparse fieldsets: `fields[Type]=a,b` keeps only those attributes of that type',
-    }),
+    FIELDS_QUERY,
     ApiQuery({
       name: 'facet',
       required: false,

@@ -14,7 +14,8 @@ function temporaryFolder(): { folder: string; remove(): void } {
   return { folder, remove: () => rmSync(folder, { recursive: true, force: true }) };
 }
 
-describeGraphStoreContract('SQLite', async () => {
+/** A store on a file of its own, removed with its folder by `cleanup`. */
+async function openTemporaryStore() {
   const { folder, remove } = temporaryFolder();
   const store = await SqliteGraphStore.open(path.join(folder, 'archive.db'));
   return {
@@ -24,7 +25,9 @@ describeGraphStoreContract('SQLite', async () => {
       remove();
     },
   };
-});
+}
+
+describeGraphStoreContract('SQLite', openTemporaryStore);
 
 describe('SqliteGraphStore', () => {
   let folder: string;
@@ -327,14 +330,4 @@ function deferred(): { promise: Promise<void>; resolve(): void } {
   return { promise, resolve };
 }
 
-describeSearchContract('SQLite', async () => {
-  const { folder, remove } = temporaryFolder();
-  const store = await SqliteGraphStore.open(path.join(folder, 'archive.db'));
-  return {
-    store,
-    cleanup: async () => {
-      await store.close();
-      remove();
-    },
-  };
-});
+describeSearchContract('SQLite', openTemporaryStore);

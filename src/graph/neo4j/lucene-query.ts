@@ -1,4 +1,4 @@
-import { QueryField, TextQuery } from '../text-query';
+import { andClauses, QueryField, TextQuery } from '../text-query';
 import { IDENTIFIERS, NAMES, SCOPE_AND_CONTENT, TEXT, TITLES } from './graph-model';
 import { searchWords } from './search-words';
 
@@ -39,14 +39,9 @@ export function luceneTextQuery(query: TextQuery): string | undefined {
       return clauses.length === 0 ? undefined : `(${clauses.join(' OR ')})`;
     }
     case 'and': {
-      const positive = query.clauses.flatMap((clause) =>
-        clause.kind === 'not' ? [] : (luceneTextQuery(clause) ?? []),
-      );
-      if (positive.length === 0) return undefined;
-      const negative = query.clauses.flatMap((clause) =>
-        clause.kind === 'not' ? (luceneTextQuery(clause.clause) ?? []) : [],
-      );
-      return `(${[...positive, ...negative.map((clause) => `NOT ${clause}`)].join(' AND ')})`;
+      const clauses = andClauses(query.clauses, luceneTextQuery);
+      if (clauses === undefined) return undefined;
+      return `(${[...clauses.found, ...clauses.excluded.map((clause) => `NOT ${clause}`)].join(' AND ')})`;
     }
     case 'not':
       return undefined;

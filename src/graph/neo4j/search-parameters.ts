@@ -1,5 +1,6 @@
 import { int } from 'neo4j-driver';
-import { FacetCount, FacetField, SearchQuery, SearchResult } from '../graph-store';
+import { countedValues } from '../facet-counts';
+import { FacetField, SearchQuery, SearchResult } from '../graph-store';
 import { luceneTextQuery } from './lucene-query';
 import { fulltextQuery } from './search-words';
 
@@ -39,15 +40,6 @@ export function searchParameters(
   return { source, parameters, page };
 }
 
-/** Counts by value, most frequent first, then by value. */
-function counted(values: Iterable<string>): FacetCount[] {
-  const counts = new Map<string, number>();
-  for (const value of values) counts.set(value, (counts.get(value) ?? 0) + 1);
-  return [...counts]
-    .map(([value, count]) => ({ value, count }))
-    .sort((a, b) => b.count - a.count || (a.value < b.value ? -1 : a.value > b.value ? 1 : 0));
-}
-
 /** The facet counts of a summary row's value lists (`types`, `languages`, `countries`, `holders`). */
 export function facetCounts(
   facets: readonly FacetField[],
@@ -59,5 +51,5 @@ export function facetCounts(
     country: () => lists.countries,
     holder: () => lists.holders,
   };
-  return Object.fromEntries(facets.map((facet) => [facet, counted(values[facet]())]));
+  return Object.fromEntries(facets.map((facet) => [facet, countedValues(values[facet]())]));
 }

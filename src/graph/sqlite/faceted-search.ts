@@ -1,5 +1,6 @@
 import { ITEM_TYPES } from '../../items/item-types';
-import { FacetCount, FacetField, ItemRef, SearchFilters, SearchQuery, SearchResult } from '../graph-store';
+import { countedValues } from '../facet-counts';
+import { FacetField, ItemRef, SearchFilters, SearchQuery, SearchResult } from '../graph-store';
 import { POSITION_BITS } from './dependent-rows';
 import { toFtsQuery } from './fts-query';
 import { ftsTextQuery } from './fts-text-query';
@@ -149,15 +150,6 @@ export function facetedSearchSql(query: SearchQuery, subtree?: Subtree): Faceted
   };
 }
 
-/** Counts by value, most frequent first, then by value. */
-function counted(values: Iterable<string>): FacetCount[] {
-  const counts = new Map<string, number>();
-  for (const value of values) counts.set(value, (counts.get(value) ?? 0) + 1);
-  return [...counts]
-    .map(([value, count]) => ({ value, count }))
-    .sort((a, b) => b.count - a.count || (a.value < b.value ? -1 : a.value > b.value ? 1 : 0));
-}
-
 const FACET_VALUES: Record<FacetField, (hit: FacetedHit) => string[]> = {
   type: (hit) => [hit.type],
   lang: (hit) => (hit.languages === null ? [] : hit.languages.split(',')),
@@ -173,7 +165,7 @@ export function facetedResult(hits: readonly FacetedHit[], query: SearchQuery): 
   };
   if (query.facets?.length) {
     result.facets = {};
-    for (const facet of query.facets) result.facets[facet] = counted(hits.flatMap(FACET_VALUES[facet]));
+    for (const facet of query.facets) result.facets[facet] = countedValues(hits.flatMap(FACET_VALUES[facet]));
   }
   return result;
 }

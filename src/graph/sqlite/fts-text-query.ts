@@ -1,4 +1,4 @@
-import { QueryField, TextQuery } from '../text-query';
+import { andClauses, QueryField, TextQuery } from '../text-query';
 
 /** Runs of letters, digits and combining marks: what the unicode61 tokenizer keeps as words. */
 const TERM = /[\p{L}\p{N}\p{M}]+/gu;
@@ -34,17 +34,11 @@ export function ftsTextQuery(query: TextQuery): string | undefined {
       return clauses.length === 0 ? undefined : clauses.map((clause) => `(${clause})`).join(' OR ');
     }
     case 'and': {
-      const positive = query.clauses.flatMap((clause) =>
-        clause.kind === 'not' ? [] : (ftsTextQuery(clause) ?? []),
-      );
-      if (positive.length === 0) return undefined;
-      const negative = query.clauses.flatMap((clause) =>
-        clause.kind === 'not' ? (ftsTextQuery(clause.clause) ?? []) : [],
-      );
-      const found = positive.map((clause) => `(${clause})`).join(' AND ');
-      return negative.length === 0
-        ? found
-        : `(${found})${negative.map((clause) => ` NOT (${clause})`).join('')}`;
+      const clauses = andClauses(query.clauses, ftsTextQuery);
+      if (clauses === undefined) return undefined;
+      const found = clauses.found.map((clause) => `(${clause})`).join(' AND ');
+      const excluded = clauses.excluded.map((clause) => ` NOT (${clause})`).join('');
+      return excluded === '' ? found : `(${found})${excluded}`;
     }
     case 'not':
       // A lone exclusion finds nothing to exclude from; the parser never makes one.
