@@ -1,11 +1,18 @@
 import request from 'supertest';
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
-import { addNamedItem } from '../src/items/named-item';
 import { joinPath } from '../src/items/identifiers';
+import {
+  API,
+  COUNCIL,
+  createReferenceApp,
+  AGENT,
+  ids,
+  MINUTES,
+  NIOD_ID,
+  ReferenceApp,
+  SET,
+  VOCABULARY,
+} from './support/portal-reference-app';
 import { assertJsonApiDocument, assertPortalDocument } from './support/jsonapi-schema';
-import { createImportTestApp, ImportTestApp } from './support/import-client';
-import { countryWrite, repositoryWrite, unitWrite } from './support/portal-fixtures';
 import { createTestApp } from './support/test-app';
 
 /**
@@ -13,108 +20,18 @@ import { createTestApp } from './support/test-app';
  * break them (issue 31) has its own test, and every answer validates against the reference's
  * schema and the official JSON:API one (apart from the specification's two departures).
  */
-
-const PUBLIC_URL = 'https://portal.example.org';
-const API = `${PUBLIC_URL}/api/v1`;
-const JSONAPI = 'application/vnd.api+json';
-const EHRI = path.resolve(__dirname, '../../shared/fixtures/ehri');
-const SET = 'auths';
-const VOCABULARY = 'camps';
-const AGENT = 'auths-test_eac';
-
-const NIOD = ['nl', 'niod'];
-const NIOD_ID = joinPath(NIOD);
-const COUNCIL = [...NIOD, 'council'];
-const MINUTES = [...COUNCIL, 'minutes'];
-
-const SKOS = `
-@prefix skos: <http://www.w3.org/2004/02/skos/core#> .
-@prefix ex: <http://example.org/camps/> .
-ex:westerbork a skos:Concept ; skos:prefLabel "Westerbork transit camp"@en , "Durchgangslager Westerbork"@de ;
-  skos:definition "A transit camp in Drenthe."@en ; skos:scopeNote "Use for the camp, not the village."@en .
-`;
-
-/** An EAD finding aid of fonds F with the given units under it (`id: [child ids]`). */
-function ead(children: Record<string, string[]>): string {
-  const unit = (id: string): string =>
-    `<c><did><unitid>${id}</unitid><unittitle>Unit ${id}</unittitle></did>` +
-    ((children[id] ?? []).length === 0 ? '' : `<dsc>${children[id].map(unit).join('')}</dsc>`) +
-    '</c>';
-  return `<?xml version="1.0" encoding="UTF-8"?>
-<ead xmlns="urn:isbn:1-931666-22-9">
-  <eadheader><eadid>F</eadid><filedesc><titlestmt><titleproper>F</titleproper></titlestmt></filedesc></eadheader>
-  <archdesc level="fonds"><did><unitid>F</unitid><unittitle>Fonds F</unittitle></did>
-    <dsc>${(children.F ?? []).map(unit).join('')}</dsc></archdesc>
-</ead>`;
-}
-
 describe('Portal API v1 as a drop-in for the reference portal', () => {
-  let t: ImportTestApp;
-  let token: string;
-  let synced: { deleted: string[]; moved: Record<string, string>; log: { event: string } };
+  let app: ReferenceApp;
+  const get: ReferenceApp['get'] = (...args) => app.get(...args);
+  const ok: ReferenceApp['ok'] = (...args) => app.ok(...args);
 
   beforeAll(async () => {
-    t = await createImportTestApp({ PUBLIC_URL });
-    token = await t.token('portal');
-    await t.store.write((tx) =>
-      tx.putItems([
-        countryWrite('nl', {}),
-        repositoryWrite('nl', 'niod', { name: 'NIOD Institute' }),
-        unitWrite(COUNCIL, {
-          descriptions: [
-            { languageCode: 'eng', name: 'Jewish Council' },
-            { languageCode: 'deu', name: 'Judenrat' },
-            { languageCode: 'nld', name: 'Joodse Raad' },
-          ],
-        }),
-        unitWrite(MINUTES, { descriptions: [{ languageCode: 'eng', name: 'Minutes' }] }),
-      ]),
-    );
-    await addNamedItem(t.store, 'AuthoritativeSet', SET, 'Authorities');
-    await t
-      .post('eac', { scope: SET, commit: 'true' })
-      .set('Content-Type', 'application/xml')
-      .send(readFileSync(path.join(EHRI, 'eac.xml')))
-      .expect(201);
-    await addNamedItem(t.store, 'CvocVocabulary', VOCABULARY, 'Camps');
-    await t.post('skos', { scope: VOCABULARY, commit: 'true', format: 'Turtle' }).send(SKOS).expect(201);
-    // The sync moves unit x from a to b and deletes unit gone.
-    await t
-      .post('ead', { scope: 'r1', commit: 'true' })
-      .set('Content-Type', 'application/xml')
-      .send(ead({ F: ['a', 'b', 'gone'], a: ['x'] }))
-      .expect(201);
-    const sync = await t
-      .post('ead-sync', { scope: 'r1', commit: 'true' })
-      .set('Content-Type', 'application/xml')
-      .send(ead({ F: ['a', 'b'], b: ['x'] }))
-      .expect(201);
-    synced = sync.body;
+    app = await createReferenceApp();
   });
 
   afterAll(async () => {
-    await t?.close();
+    await app?.t.close();
   });
-
-  /** Every portal response: the bare JSON:API media type and valid by both schemas. */
-  async function get(url: string, headers: Record<string, string> = {}): Promise<request.Response> {
-    const req = request(t.server).get(url).set('Authorization', `Bearer ${token}`);
-    for (const [name, value] of Object.entries(headers)) req.set(name, value);
-    const response = await req;
-    if (response.status !== 301) {
-      expect(response.headers['content-type']).toBe(JSONAPI);
-      assertPortalDocument(response.body);
-    }
-    return response;
-  }
-
-  async function ok(url: string, headers?: Record<string, string>) {
-    const response = await get(url.replace(PUBLIC_URL, ''), headers);
-    expect(response.status).toBe(200);
-    return response.body;
-  }
-
-  const ids = (body: { data: { id: string }[] }) => body.data.map((resource) => resource.id);
 
   describe('links and relationships, as the specification words them', () => {
     it('gives a resource self, search and one link per relationship that has an item (break 1)', async () => {
@@ -212,123 +129,6 @@ describe('Portal API v1 as a drop-in for the reference portal', () => {
     });
   });
 
-  describe('facets and filters (break 4)', () => {
-    it('counts the whole result by language, country, holder and type in meta.facets', async () => {
-      const body = await ok('/api/v1/search?type=DocumentaryUnit&facet=lang&facet=holder&facet=type&limit=1');
-      expect(body.data).toHaveLength(1);
-      const byParam = Object.fromEntries(
-        body.meta.facets.map((facet: { param: string; facets: unknown[] }) => [facet.param, facet]),
-      );
-      expect(body.meta.facets.map((facet: { param: string }) => facet.param)).toEqual([
-        'lang',
-        'holder',
-        'type',
-      ]);
-      expect(byParam.lang).toMatchObject({ name: 'Language', count: 3 });
-      expect(byParam.lang.facets).toEqual([
-        { value: 'eng', name: 'English', count: 6, applied: false },
-        { value: 'deu', name: 'German', count: 1, applied: false },
-        { value: 'nld', name: 'Dutch', count: 1, applied: false },
-      ]);
-      expect(byParam.holder.facets).toEqual([
-        { value: 'r1', name: 'r1', count: 4, applied: false },
-        { value: NIOD_ID, name: 'NIOD Institute', count: 2, applied: false },
-      ]);
-      expect(byParam.type.facets).toEqual([
-        { value: 'DocumentaryUnit', name: 'DocumentaryUnit', count: 6, applied: true },
-      ]);
-      expect(body.links.next).toContain('facet=lang&facet=holder&facet=type');
-    });
-
-    it('filters by lang, country and holder, and marks the facet values applied', async () => {
-      const german = await ok('/api/v1/search?lang=deu&facet=lang&sort=id');
-      expect(ids(german)).toEqual([`${VOCABULARY}-westerbork`, joinPath(COUNCIL)]);
-      expect(german.meta.facets[0].facets).toContainEqual({
-        value: 'deu',
-        name: 'German',
-        count: 2,
-        applied: true,
-      });
-      const dutch = await ok('/api/v1/search?country=nl&sort=id', { 'Accept-Language': 'de' });
-      expect(ids(dutch)).toEqual(['nl', NIOD_ID, joinPath(COUNCIL), joinPath(MINUTES)]);
-      expect(ids(await ok(`/api/v1/search?holder=${NIOD_ID}&sort=-id`))).toEqual([
-        joinPath(MINUTES),
-        joinPath(COUNCIL),
-      ]);
-      expect((await ok(`/api/v1/search?holder=${NIOD_ID}&holder=r1`)).meta.total).toBe(6);
-    });
-
-    it('names countries in facets in the language asked for', async () => {
-      const { body } = await get('/api/v1/search?type=Repository&facet=country', { 'Accept-Language': 'de' });
-      expect(body.meta.facets[0].facets).toEqual([
-        { value: 'nl', name: 'Niederlande', count: 1, applied: false },
-      ]);
-    });
-  });
-
-  describe('sort (break 3) and the most recently updated first (break 8)', () => {
-    it('lists the most recently updated first without q', async () => {
-      const body = await ok('/api/v1/search?limit=100');
-      const updated = body.data.map((resource: { meta: { updated: string } }) => resource.meta.updated);
-      expect(updated).toEqual([...updated].sort().reverse());
-      // The units ead-sync wrote last come before the countries the app made at its start.
-      expect(body.data[0].type).toBe('DocumentaryUnit');
-      expect(body.data[body.data.length - 1].type).toBe('Country');
-    });
-
-    it('sorts by name, id and update time either way', async () => {
-      const names = (body: { data: { attributes: { name: string } }[] }) =>
-        body.data.map((resource) => resource.attributes.name);
-      const countries = await ok('/api/v1/search?type=Country&sort=name&limit=3');
-      expect(names(countries)).toEqual(['Afghanistan', 'Albania', 'Algeria']);
-      expect(names(await ok('/api/v1/search?type=Country&sort=-name&limit=1'))).toEqual(['Åland Islands']);
-      expect(ids(await ok('/api/v1/search?type=Country&sort=id&limit=2'))).toEqual(['ad', 'ae']);
-      expect(ids(await ok('/api/v1/search?type=Country&sort=-id&limit=2'))).toEqual(['zw', 'zm']);
-      const oldestFirst = await ok('/api/v1/search?type=DocumentaryUnit&sort=-updated');
-      const updated = oldestFirst.data.map(
-        (resource: { meta: { updated: string } }) => resource.meta.updated,
-      );
-      expect(updated).toEqual([...updated].sort());
-      expect(ids(await ok(`/api/v1/${joinPath(COUNCIL)}/search?sort=-name`))).toEqual([joinPath(MINUTES)]);
-    });
-
-    it("takes the reference's older Solr sort names", async () => {
-      expect(ids(await ok('/api/v1/search?type=Country&sort=identifier.asc&limit=2'))).toEqual(['ad', 'ae']);
-    });
-  });
-
-  describe('query syntax', () => {
-    const found = async (q: string) => ids(await ok(`/api/v1/search?sort=id&q=${encodeURIComponent(q)}`));
-
-    it('finds "phrases", prefix*, AND, OR, NOT and -word', async () => {
-      expect(await found('"jewish council"')).toEqual([joinPath(COUNCIL)]);
-      expect(await found('"raad joodse"')).toEqual([]);
-      expect(await found('judenr*')).toEqual([joinPath(COUNCIL)]);
-      expect(await found('judenrat OR minutes')).toEqual([joinPath(COUNCIL), joinPath(MINUTES)]);
-      expect(await found('unit AND x')).toEqual([Object.values(synced.moved)[0]]);
-      expect(await found('unit NOT x -b -united')).toEqual(['r1-f-a']);
-    });
-
-    it('looks at one field with name:, scopeAndContent: and identifier:', async () => {
-      expect(await found('name:westerbork')).toEqual([`${VOCABULARY}-westerbork`]);
-      expect(await found('identifier:council')).toEqual([joinPath(COUNCIL)]);
-      expect(await found('name:drenthe')).toEqual([]);
-    });
-
-    it('answers a malformed query with 400 naming q and what is wrong', async () => {
-      const response = await get('/api/v1/search?q=%22jewish+council');
-      expect(response.status).toBe(400);
-      expect(response.body.errors[0]).toMatchObject({
-        status: '400',
-        source: { parameter: 'q' },
-        detail: expect.stringContaining('never closed'),
-      });
-      expect((await get('/api/v1/search?q=council+AND')).body.errors[0].detail).toContain(
-        'AND has nothing after it',
-      );
-    });
-  });
-
   describe('historical agents and concepts (break 5)', () => {
     it('fetches a HistoricalAgent with its description as attributes and its set as relationship', async () => {
       const { data } = await ok(`/api/v1/${AGENT}`);
@@ -413,19 +213,21 @@ describe('Portal API v1 as a drop-in for the reference portal', () => {
 
   describe('tombstones and redirects (break 7)', () => {
     it('answers 410 Gone for a unit ead-sync deleted, saying when and by which import', async () => {
-      expect(synced.deleted).toHaveLength(1);
-      const [gone] = synced.deleted;
+      expect(app.synced.deleted).toHaveLength(1);
+      const [gone] = app.synced.deleted;
       const response = await get(`/api/v1/${gone}`);
       expect(response.status).toBe(410);
       expect(response.body.errors[0]).toMatchObject({ status: '410', title: 'Gone' });
       expect(response.body.errors[0].detail).toMatch(
-        new RegExp(`"${gone}" was deleted on \\d{4}-\\d\\d-\\d\\dT[\\d:.]+Z by import ${synced.log.event}`),
+        new RegExp(
+          `"${gone}" was deleted on \\d{4}-\\d\\d-\\d\\dT[\\d:.]+Z by import ${app.synced.log.event}`,
+        ),
       );
       expect((await get(`/api/v1/${gone}/search`)).status).toBe(410);
     });
 
     it('answers 301 with the new URL for a unit ead-sync moved, for its fetch and its search', async () => {
-      const [[from, to]] = Object.entries(synced.moved);
+      const [[from, to]] = Object.entries(app.synced.moved);
       const fetch = await get(`/api/v1/${from}?fields[DocumentaryUnit]=localId`);
       expect(fetch.status).toBe(301);
       expect(fetch.headers.location).toBe(`${API}/${to}?fields[DocumentaryUnit]=localId`);
@@ -442,13 +244,13 @@ describe('Portal API v1 as a drop-in for the reference portal', () => {
 
   describe('public mode (break 9)', () => {
     it('serves the index without a token', async () => {
-      const response = await request(t.server).get('/api/v1');
+      const response = await request(app.t.server).get('/api/v1');
       expect(response.status).toBe(200);
       assertPortalDocument(response.body);
     });
 
     it('asks for a token elsewhere by default', async () => {
-      expect((await request(t.server).get('/api/v1/search')).status).toBe(401);
+      expect((await request(app.t.server).get('/api/v1/search')).status).toBe(401);
     });
 
     it('serves everything without a token with PORTAL_AUTH=off, and a token changes nothing', async () => {
