@@ -78,10 +78,15 @@ function texts(props: Props, ...keys: readonly string[]): string[] {
   return [];
 }
 
-/** The item's descriptions of `type`, in the languages the request prefers first. */
+/** The item's descriptions of `type`, in the languages the request prefers first (`preferredFirst`). */
 function descriptions(bundle: Bundle, type: string, localisation: Localisation): Bundle[] {
   const all = (bundle.relations.describes ?? []).filter((description) => description.type === type);
-  return preferredFirst(all, ({ data }) => text(data, 'languageCode'), localisation.preference);
+  return preferredFirst(
+    all,
+    ({ data }) => text(data, 'languageCode'),
+    (description) => description.id,
+    localisation.preference,
+  );
 }
 
 function addressAttributes(address: Props, localisation: Localisation): Record<string, unknown> {

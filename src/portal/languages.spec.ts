@@ -18,14 +18,21 @@ describe('languagePreference', () => {
 });
 
 describe('preferredFirst', () => {
-  it('puts the preferred languages first, best first, and keeps the rest in order', () => {
-    const preference = languagePreference('pl, de');
-    expect(preferredFirst(['eng', 'deu', 'fra', 'pol'], (code) => code, preference)).toEqual([
-      'pol',
-      'deu',
-      'eng',
-      'fra',
-    ]);
+  const order = (codes: string[], header?: string) =>
+    preferredFirst(
+      codes,
+      (code) => code,
+      (code) => code,
+      languagePreference(header),
+    );
+
+  it('puts the preferred languages first, best first, then English, then the rest by key', () => {
+    expect(order(['fra', 'eng', 'deu', 'pol'], 'pl, de')).toEqual(['pol', 'deu', 'eng', 'fra']);
+    expect(order(['fra', 'deu', 'eng'])).toEqual(['eng', 'deu', 'fra']);
+  });
+
+  it('keeps English where the request ranks it', () => {
+    expect(order(['eng', 'fra', 'nld'], 'en;q=0.2, fr')).toEqual(['fra', 'eng', 'nld']);
   });
 });
 

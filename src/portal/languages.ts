@@ -59,19 +59,29 @@ export function languagePreference(header: string | undefined): LanguagePreferen
   return { codes, tag: tag ?? DEFAULT_TAG };
 }
 
-/** `items` with those in the preferred languages first, best first; the rest keep their order. */
+/** The language the portal falls back to after those a request prefers: English. */
+const DEFAULT_LANGUAGE = 'eng';
+
+/**
+ * `items` in the preferred languages first, best first, then in English (the portal's default
+ * language), then the rest by `keyOf`: an order that does not depend on how a store returns them.
+ */
 export function preferredFirst<T>(
   items: readonly T[],
   languageOf: (item: T) => string | undefined,
+  keyOf: (item: T) => string,
   preference: LanguagePreference,
 ): T[] {
+  const ranked = preference.codes.includes(DEFAULT_LANGUAGE)
+    ? preference.codes
+    : [...preference.codes, DEFAULT_LANGUAGE];
   const rank = (item: T) => {
-    const index = preference.codes.indexOf(languageOf(item) ?? '');
-    return index === -1 ? preference.codes.length : index;
+    const index = ranked.indexOf(languageOf(item) ?? '');
+    return index === -1 ? ranked.length : index;
   };
   return items
-    .map((item, position) => ({ item, position, rank: rank(item) }))
-    .sort((a, b) => a.rank - b.rank || a.position - b.position)
+    .map((item) => ({ item, rank: rank(item), key: keyOf(item) }))
+    .sort((a, b) => a.rank - b.rank || (a.key < b.key ? -1 : a.key > b.key ? 1 : 0))
     .map(({ item }) => item);
 }
 
