@@ -496,6 +496,8 @@ export class SqliteGraphReader implements GraphReader {
    * per store version, pages and counts cut from them.
    */
   private facetedSearch(query: SearchQuery, subtree: Subtree | undefined): SearchResult {
+    // Countries and holders are read from paths, which a write may not have worked out yet.
+    this.placeItems();
     const sql = facetedSearchSql(query, subtree);
     if (sql === undefined) return facetedResult([], query);
     const hits = this.cached(
