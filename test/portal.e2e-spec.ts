@@ -591,7 +591,7 @@ describe('Portal API v1 (through the real app on SQLite)', () => {
 
   describe('OpenAPI', () => {
     it('describes every portal route with its parameters, bearer auth and JSON:API responses', async () => {
-      const response = await request(testApp.server).get('/docs/openapi.json');
+      const response = await request(testApp.server).get('/openapi.json');
       expect(response.status).toBe(200);
       const paths: Record<string, { get?: Record<string, unknown> }> = response.body.paths;
       const portalPaths = Object.keys(paths).filter((route) => route.startsWith('/api/'));
@@ -607,7 +607,7 @@ describe('Portal API v1 (through the real app on SQLite)', () => {
           responses: Record<string, { content?: Record<string, unknown> }>;
         };
         // The index needs no token: its security is the empty list.
-        expect(operation.security).toEqual(route === '/api/v1' ? [] : [{ bearer: [] }]);
+        expect(operation.security).toEqual(route === '/api/v1' ? [] : [{ portal: [] }]);
         expect(Object.keys(operation.responses)).toEqual(expect.arrayContaining(['200', '406']));
         expect(Object.keys(operation.responses['200'].content ?? {})).toEqual([JSONAPI]);
       }

@@ -10,6 +10,7 @@ import {
   applyDecorators,
 } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
+import { ApiBearerAuth } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Role } from './roles';
 import { TokensService } from './tokens.service';
@@ -37,9 +38,12 @@ export function RequireRole(...roles: [Role, ...Role[]]): ClassDecorator & Metho
   return applyDecorators(RolesAllowed(...roles), UseGuards(BearerAuthGuard));
 }
 
-/** The roles `BearerAuthGuard` lets through, for a controller that applies the guard itself. */
+/**
+ * The roles `BearerAuthGuard` lets through, with the OpenAPI security scheme of each (openapi.ts),
+ * for a controller that applies the guard itself.
+ */
 export function RolesAllowed(...roles: [Role, ...Role[]]): ClassDecorator & MethodDecorator {
-  return SetMetadata(REQUIRED_ROLES, roles);
+  return applyDecorators(SetMetadata(REQUIRED_ROLES, roles), ...roles.map((role) => ApiBearerAuth(role)));
 }
 
 @Injectable()
