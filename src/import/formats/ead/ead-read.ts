@@ -7,6 +7,7 @@ import { DEFAULT_EAD_MAPPING } from './ead2002-mapping';
 import { EadHandler, EadUnit, MissingUnitIdPolicy, UnitImporter as EadUnitImporter } from './ead-handler';
 import { UnitImporter, UnitSettings } from './ead-unit';
 import { unitHasher } from './unit-hash';
+import { DuplicateUnitIdPolicy } from './sibling-ids';
 
 /**
  * What reading an EAD document takes besides its bytes. Plain data (it crosses to a worker thread
@@ -19,6 +20,7 @@ export interface EadReadSettings {
   /** Default description language, ISO 639-2/T. */
   lang: string;
   missingUnitId: MissingUnitIdPolicy;
+  duplicateUnitId: DuplicateUnitIdPolicy;
 }
 
 function unitImporter(source: Pick<ImportSource, 'tag'>, settings: EadReadSettings): UnitImporter {
@@ -32,10 +34,11 @@ function readUnits<T>(
   keepsSlices = false,
 ): AsyncIterable<T> {
   const mapping = XmlMapping.fromParameter(settings.properties, DEFAULT_EAD_MAPPING);
-  const { lang, missingUnitId } = settings;
+  const { lang, missingUnitId, duplicateUnitId } = settings;
   return readXml(
     source,
-    (locator) => new EadHandler(mapping, locator, importer, lang, missingUnitId, keepsSlices),
+    (locator) =>
+      new EadHandler(mapping, locator, importer, lang, missingUnitId, duplicateUnitId, keepsSlices),
   );
 }
 

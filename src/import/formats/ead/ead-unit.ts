@@ -85,8 +85,10 @@ export class UnitImporter implements EadUnitImporter<ReadEvent> {
   }
 
   importUnit(unit: EadUnit): ReadEvent {
-    if (unit.localId === null) return this.rejection(unit, 'Missing identifier');
-    if (unit.id === undefined) return this.rejection(unit, 'Parent item has missing identifier');
+    if (unit.localId === null) return this.rejection(unit, unit.idProblem ?? 'Missing identifier');
+    if (unit.id === undefined) {
+      return this.rejection(unit, unit.idProblem ?? 'Parent item has missing identifier');
+    }
     const write: Omit<ItemWrite, 'hash'> = { bundle: this.bundle(unit, unit.id), edges: this.edges(unit) };
     const ancestors = this.ancestors(unit);
     if (ancestors !== undefined) write.ancestors = ancestors;
@@ -181,7 +183,7 @@ export class UnitImporter implements EadUnitImporter<ReadEvent> {
       kind: 'invalid',
       tag: this.settings.tag,
       key: `${path} (line ${unit.line})`,
-      message: `DocumentaryUnit ${path}, ending at line ${unit.line}, column ${unit.column}: identifier: ${reason}`,
+      message: `DocumentaryUnit ${path} in ${this.settings.tag}, ending at line ${unit.line}, column ${unit.column}: identifier: ${reason}`,
     };
   }
 }
