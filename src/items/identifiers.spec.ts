@@ -1,6 +1,13 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { BlankSegmentError, childId, descriptionId, isBlankIdentifier, joinPath, slugify } from './identifiers';
+import {
+  BlankSegmentError,
+  childId,
+  descriptionId,
+  isBlankIdentifier,
+  joinPath,
+  slugify,
+} from './identifiers';
 
 const HIERARCHICAL_EAD = path.resolve(__dirname, '../../../shared/fixtures/ehri/hierarchical-ead.xml');
 
@@ -136,11 +143,14 @@ describe('joinPath', () => {
     expect(joinPath(['nl', 'r1', 'C1', 'C1 ...'])).toBe('nl-r1-c1-c1');
   });
 
-  it.each(['---', '...', '-', ' ', '', '(  )'])('refuses a segment that slugifies to nothing (%p)', (blank) => {
-    expect(() => joinPath(['nl', 'r1', blank])).toThrow(BlankSegmentError);
-    expect(() => joinPath(['nl', blank, 'c1'])).toThrow(BlankSegmentError);
-    expect(() => childId('nl-r1-c1', 'c1', blank)).toThrow(BlankSegmentError);
-  });
+  it.each(['---', '...', '-', ' ', '', '(  )'])(
+    'refuses a segment that slugifies to nothing (%p)',
+    (blank) => {
+      expect(() => joinPath(['nl', 'r1', blank])).toThrow(BlankSegmentError);
+      expect(() => joinPath(['nl', blank, 'c1'])).toThrow(BlankSegmentError);
+      expect(() => childId('nl-r1-c1', 'c1', blank)).toThrow(BlankSegmentError);
+    },
+  );
 });
 
 describe('isBlankIdentifier', () => {

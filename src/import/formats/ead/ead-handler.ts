@@ -292,7 +292,8 @@ export class EadHandler<T> extends MappedXmlHandler<T, EadRole> {
     if (localId !== null) {
       // A blank or repeated unitid the unit was identified without stays among its other ids.
       const given = node.first(OBJECT_IDENTIFIER);
-      if (given !== undefined && given !== localId) node.set(OTHER_IDENTIFIERS, [given, ...node.all(OTHER_IDENTIFIERS)]);
+      if (given !== undefined && given !== localId)
+        node.set(OTHER_IDENTIFIERS, [given, ...node.all(OTHER_IDENTIFIERS)]);
       node.set(OBJECT_IDENTIFIER, localId);
       // The reference names an untitled unit after its identifier.
       if (!node.values.has(NAME)) node.set(NAME, localId);

@@ -189,7 +189,8 @@ describe('EadReader', () => {
         kind: 'invalid',
         tag: 'doc.xml',
         key: 'p/c1/[null] (line 29)',
-        message: 'DocumentaryUnit p/c1/[null] in doc.xml, ending at line 29, column 21: identifier: Missing identifier',
+        message:
+          'DocumentaryUnit p/c1/[null] in doc.xml, ending at line 29, column 21: identifier: Missing identifier',
       },
     ]);
     // An untitled unit is named after its identifier, as in the reference.
@@ -206,7 +207,9 @@ describe('EadReader', () => {
       expect.stringContaining(
         '[null]/c1 in doc.xml, ending at line 22, column 10: identifier: Parent item has missing identifier',
       ),
-      expect.stringContaining('[null] in doc.xml, ending at line 24, column 13: identifier: Missing identifier'),
+      expect.stringContaining(
+        '[null] in doc.xml, ending at line 24, column 13: identifier: Missing identifier',
+      ),
     ]);
   });
 

@@ -73,7 +73,9 @@ describe('unit ids whose slug is empty', () => {
       'DocumentaryUnit F1/[null] in fa.xml, ending at line 3, column 75: identifier: ' +
         'Missing identifier: unitid "---" slugifies to nothing',
     );
-    expect(dots.message).toContain('ending at line 4, column 49: identifier: Missing identifier: unitid "..."');
+    expect(dots.message).toContain(
+      'ending at line 4, column 49: identifier: Missing identifier: unitid "..."',
+    );
     expect(spaced.message).toContain('line 5');
     expect(rejections(events)).toHaveLength(4);
   });
@@ -120,7 +122,8 @@ describe('units of one document that resolve to one id', () => {
       'F1/c12 (line 4)',
       'F1/C12. (line 5)',
     ]);
-    const repeat = 'nl-r1-f1-c12 is already the id of <c> at line 3; keep both with duplicate-unitid=position';
+    const repeat =
+      'nl-r1-f1-c12 is already the id of <c> at line 3; keep both with duplicate-unitid=position';
     expect(refused[2].message).toBe(
       `DocumentaryUnit F1/c12 in fa.xml, ending at line 4, column 111: identifier: <c> at line 4: ${repeat}`,
     );
@@ -143,7 +146,10 @@ describe('units of one document that resolve to one id', () => {
     expect(ids(events)).toEqual(expected);
     expect(rejections(events)).toEqual([]);
     // The id follows from the identifier, which keeps the one the file gives among the others.
-    expect(unitData(events, 'nl-r1-f1-c12_2')).toMatchObject({ identifier: 'c12_2', [OTHER_IDENTIFIERS]: ['c12'] });
+    expect(unitData(events, 'nl-r1-f1-c12_2')).toMatchObject({
+      identifier: 'c12_2',
+      [OTHER_IDENTIFIERS]: ['c12'],
+    });
     expect(unitData(events, 'nl-r1-f1-c12_3')).toMatchObject({ identifier: 'C12._3' });
     expect(ids(await read(repeated, { duplicateUnitId: 'position' }))).toEqual(expected);
   });
@@ -158,6 +164,8 @@ describe('units of one document that resolve to one id', () => {
       missingUnitId: 'attribute',
     });
     expect(ids(events)).toEqual(['nl-r1-f1-a1', 'nl-r1-f1']);
-    expect(rejections(events)[0].message).toContain('<c> at line 4: nl-r1-f1-a1 is already the id of <c> at line 3');
+    expect(rejections(events)[0].message).toContain(
+      '<c> at line 4: nl-r1-f1-a1 is already the id of <c> at line 3',
+    );
   });
 });
