@@ -1,4 +1,5 @@
-import { addReferenceRepository, importEadIntoR1 } from './support/ehri-fixtures';
+import { addNamedItem } from '../src/items/named-item';
+import { addReferenceRepository, ehriFixture, importEadIntoR1 } from './support/ehri-fixtures';
 import { createImportTestApp, ImportTestApp } from './support/import-client';
 
 /** A finding aid of fonds F: a series S whose files repeat unit ids, and placeholder ids. */
@@ -144,5 +145,54 @@ describe('import of units whose ids repeat or are blank', () => {
       const again = await importCsv(query).expect(201);
       expect(again.body).toMatchObject({ created: 0, updated: 0, unchanged: 4 });
     });
+  });
+});
+
+describe('import of authority records and repositories whose identifier is blank', () => {
+  let t: ImportTestApp;
+
+  beforeEach(async () => {
+    t = await createImportTestApp();
+  });
+  afterEach(() => t.close());
+
+  it('refuses an EAG repository whose identifier slugifies to nothing', async () => {
+    const eag = ehriFixture('eag.xml')
+      .toString('utf8')
+      .replace('repositorycode="test-repository"', 'repositorycode="---"');
+    const response = await t
+      .post('eag', { scope: 'nl', commit: 'true', tag: 'eag.xml' })
+      .set('Content-Type', 'application/xml')
+      .send(eag)
+      .expect(400);
+    expect(response.body.details.message).toBe(
+      'Repository in eag.xml: identifier: missing: a repository needs an identifier ("---" slugifies to nothing)',
+    );
+  });
+
+  it('refuses an EAC agent whose entityId slugifies to nothing', async () => {
+    await addNamedItem(t.store, 'AuthoritativeSet', 'auths');
+    const eac = ehriFixture('eac.xml')
+      .toString('utf8')
+      .replace(/>test-eac<\/entityId>/, '>...</entityId>');
+    const response = await t
+      .post('eac', { scope: 'auths', commit: 'true' })
+      .set('Content-Type', 'application/xml')
+      .send(eac)
+      .expect(400);
+    expect(response.body.details.message).toContain('entityId: missing');
+    expect(response.body.details.message).toContain('("..." slugifies to nothing)');
+  });
+
+  it('refuses CSV agents whose identifier slugifies to nothing', async () => {
+    await addNamedItem(t.store, 'AuthoritativeSet', 'auths');
+    const agents = await t
+      .post('csv', { scope: 'auths', importer: 'CsvHistoricalAgentImporter', commit: 'true' })
+      .set('Content-Type', 'text/csv')
+      .send('id,name\n - ,Nobody\n')
+      .expect(400);
+    expect(agents.body.details.message).toBe(
+      'CSV row 2, column id: missing: a HistoricalAgent needs an identifier ("-" slugifies to nothing)',
+    );
   });
 });

@@ -4,7 +4,7 @@ import {
   BlankSegmentError,
   childId,
   descriptionId,
-  isBlankIdentifier,
+  isUsableIdentifier,
   joinPath,
   slugify,
 } from './identifiers';
@@ -153,17 +153,17 @@ describe('joinPath', () => {
   );
 });
 
-describe('isBlankIdentifier', () => {
+describe('isUsableIdentifier', () => {
   it.each(['---', '...', '-', ' \t ', '', '«»', '_|_'])('counts %p as missing', (blank) => {
-    expect(isBlankIdentifier(blank)).toBe(true);
+    expect(isUsableIdentifier(blank)).toBe(false);
   });
 
   it('counts a missing identifier as missing', () => {
-    expect(isBlankIdentifier(undefined)).toBe(true);
+    expect(isUsableIdentifier(undefined)).toBe(false);
   });
 
   it.each(['0', 'C1', '-1-', '€', 'a\u00a0'])('takes %p, whose slug is not empty', (identifier) => {
-    expect(isBlankIdentifier(identifier)).toBe(false);
+    expect(isUsableIdentifier(identifier)).toBe(true);
   });
 });
 

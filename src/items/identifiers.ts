@@ -72,14 +72,14 @@ function lowerCaseJavaWord(word: string): string {
 }
 
 /**
- * Whether an identifier counts as missing: its slug is empty (`---`, `...`, white space), so that
- * it cannot make a segment of an id.
+ * Whether an identifier can make a segment of an id: it is given and its slug is not empty. One
+ * whose slug is empty (`---`, `...`, white space) counts as missing.
  */
-export function isBlankIdentifier(identifier: string | undefined): boolean {
-  return identifier === undefined || slugify(identifier) === '';
+export function isUsableIdentifier(identifier: string | undefined): identifier is string {
+  return identifier !== undefined && slugify(identifier) !== '';
 }
 
-/** Thrown for an id that would have an empty segment: callers check `isBlankIdentifier` first. */
+/** Thrown for an id that would have an empty segment: callers check `isUsableIdentifier` first. */
 export class BlankSegmentError extends Error {
   constructor(segments: readonly string[]) {
     super(`An id cannot be made of ${JSON.stringify(segments)}: a segment slugifies to nothing`);

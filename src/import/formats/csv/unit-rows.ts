@@ -1,11 +1,11 @@
+import { isUsableIdentifier } from '../../../items/identifiers';
 import { ItemType } from '../../../items/item-types';
-import { LANGUAGE_CODE, NAME, OTHER_IDENTIFIERS } from '../../../items/ontology';
+import { LANGUAGE_CODE, NAME } from '../../../items/ontology';
 import { OBJECT_IDENTIFIER } from '../common/raw-extraction';
-import { isBlankIdentifier } from '../../../items/identifiers';
 import { UnitImporter } from '../ead/ead-unit';
-import { SiblingIdentity, SiblingIds } from '../ead/sibling-ids';
+import { setLocalId, SiblingIdentity, SiblingIds } from '../ead/sibling-ids';
 import { ItemRejected, ReadEvent } from '../format-reader';
-import { CsvRow, csvRowRejection } from './csv-row';
+import { CsvRow, csvRowRejection, missingIdentifier } from './csv-row';
 import { CsvScope, RowImporter, RowSettings, scopeOf } from './row-importer';
 
 /**
@@ -57,22 +57,18 @@ export class UnitRows implements RowImporter {
   async event(row: CsvRow): Promise<ReadEvent> {
     const { node } = row;
     const given = node.first(OBJECT_IDENTIFIER);
-    if (isBlankIdentifier(given)) {
-      const blank = given === undefined ? '' : ` (${JSON.stringify(given)} slugifies to nothing)`;
-      return csvRowRejection(row, OBJECT_IDENTIFIER, `missing: a unit needs an identifier${blank}`);
-    }
+    if (!isUsableIdentifier(given)) return missingIdentifier(row, OBJECT_IDENTIFIER, 'a unit');
     const checked = await this.checked(row);
     if ('kind' in checked) {
-      this.rejected.add(given as string);
+      this.rejected.add(given);
       return checked;
     }
     const { parent } = checked;
     if (!node.values.has(LANGUAGE_CODE)) node.put(LANGUAGE_CODE, this.settings.lang);
-    const identity = this.identify(given as string, parent, row);
+    const identity = this.identify(given, parent, row);
     if ('duplicate' in identity) return csvRowRejection(row, OBJECT_IDENTIFIER, identity.duplicate);
     const { localId, id } = identity;
-    if (localId !== given) node.set(OTHER_IDENTIFIERS, [given as string, ...node.all(OTHER_IDENTIFIERS)]);
-    node.set(OBJECT_IDENTIFIER, localId);
+    setLocalId(node, localId);
     return this.units.importUnit({
       node,
       localId,

@@ -18,8 +18,8 @@ import {
 import { RawNode } from '../common/raw-node';
 import { XmlMapping } from '../common/xml-mapping';
 import { XmlLocator } from '../common/xml-parser';
-import { isBlankIdentifier } from '../../../items/identifiers';
-import { DuplicateUnitIdPolicy, SiblingIds } from './sibling-ids';
+import { isUsableIdentifier } from '../../../items/identifiers';
+import { DuplicateUnitIdPolicy, setLocalId, SiblingIds } from './sibling-ids';
 
 /** What to do with a unit that has no `did/unitid`. */
 export type MissingUnitIdPolicy = 'error' | 'attribute' | 'position';
@@ -271,10 +271,8 @@ export class EadHandler<T> extends MappedXmlHandler<T, EadRole> {
   private localIdOf(unit: OpenUnit, node?: RawNode): string | null {
     if (unit.localId !== undefined) return unit.localId;
     const unitId = node?.first(OBJECT_IDENTIFIER);
-    if (!isBlankIdentifier(unitId)) return unitId as string;
-    if (this.missingUnitId === 'attribute' && !isBlankIdentifier(unit.idAttribute)) {
-      return unit.idAttribute as string;
-    }
+    if (isUsableIdentifier(unitId)) return unitId;
+    if (this.missingUnitId === 'attribute' && isUsableIdentifier(unit.idAttribute)) return unit.idAttribute;
     if (this.missingUnitId === 'position') return String(unit.position);
     if (unitId !== undefined) {
       unit.idProblem = `Missing identifier: unitid ${JSON.stringify(unitId)} slugifies to nothing`;
@@ -290,11 +288,7 @@ export class EadHandler<T> extends MappedXmlHandler<T, EadRole> {
     this.units.pop();
     const localId = unit.localId ?? null;
     if (localId !== null) {
-      // A blank or repeated unitid the unit was identified without stays among its other ids.
-      const given = node.first(OBJECT_IDENTIFIER);
-      if (given !== undefined && given !== localId)
-        node.set(OTHER_IDENTIFIERS, [given, ...node.all(OTHER_IDENTIFIERS)]);
-      node.set(OBJECT_IDENTIFIER, localId);
+      setLocalId(node, localId);
       // The reference names an untitled unit after its identifier.
       if (!node.values.has(NAME)) node.set(NAME, localId);
     }

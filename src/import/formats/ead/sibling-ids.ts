@@ -1,3 +1,7 @@
+import { OTHER_IDENTIFIERS } from '../../../items/ontology';
+import { OBJECT_IDENTIFIER } from '../common/raw-extraction';
+import { RawNode } from '../common/raw-node';
+
 /**
  * What to do with a unit whose id an earlier unit of the same document already has (siblings with
  * one `unitid`, or ids that differ only in case, punctuation or white space): `error` refuses it
@@ -52,4 +56,15 @@ export class SiblingIds {
       }
     }
   }
+}
+
+/**
+ * Makes `localId` the identifier of a unit's node; an identifier the source gave that it replaces
+ * (blank, or repeated and suffixed) is kept first among the other identifiers.
+ */
+export function setLocalId(node: RawNode, localId: string): void {
+  const given = node.first(OBJECT_IDENTIFIER);
+  if (given !== undefined && given !== localId)
+    node.set(OTHER_IDENTIFIERS, [given, ...node.all(OTHER_IDENTIFIERS)]);
+  node.set(OBJECT_IDENTIFIER, localId);
 }
