@@ -8,7 +8,7 @@ interface UnitSpec {
   unitId: string | undefined;
   /** Its `id` attribute, which missing-unitid=attribute takes. */
   idAttribute: string | undefined;
-  children: UnitSpec[];
+  children: readonly UnitSpec[];
 }
 
 // Few enough that siblings share them, or differ only in case, punctuation or white space.
