@@ -123,7 +123,8 @@ const SUB_NODE_FIELDS = new Set([MAINTENANCE_EVENT, DATE_PERIOD]);
 /**
  * The reference's `EadHandler`: reads the units of a finding aid (`archdesc`, `c`, `c01`–`c12`, at
  * any depth) and emits each as soon as its end tag is read, children before their parent. Only
- * the open units' data is held, so memory does not grow with the document.
+ * the open units' data is held, with the ids of their children so far (to tell repeated ids), so
+ * memory grows with a unit's fan-out at most, not with the document.
  */
 export class EadHandler<T> extends MappedXmlHandler<T, EadRole> {
   private readonly units: OpenUnit[] = [];
