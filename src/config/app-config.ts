@@ -36,10 +36,6 @@ export interface ImportConfig {
    * that can); smaller ones in process. 0: every source.
    */
   workerMinBytes: number;
-  /** Where documents' read memos are kept (`src/import/reading/read-memos.ts`). */
-  readMemoDir: string;
-  /** Most bytes of read memos kept, least recently used dropped first; 0: no memos. */
-  readMemoMaxBytes: number;
 }
 
 function intFrom(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
@@ -61,12 +57,6 @@ function boolFrom(env: NodeJS.ProcessEnv, name: string, fallback: boolean): bool
 }
 
 const MiB = 1024 * 1024;
-
-/** Read memos are kept beside the SQLite file, or under `./data` with Neo4j. */
-function defaultReadMemoDir(graphUrl: string): string {
-  const folder = graphUrl.startsWith('sqlite:') ? path.dirname(graphUrl.slice('sqlite:'.length)) : 'data';
-  return path.resolve(folder, 'read-memos');
-}
 
 /**
  * Where the service listens: every interface, IPv6 and IPv4, as Node listens by default (Fastify's
@@ -104,8 +94,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       urlTimeoutMs: intFrom(env, 'IMPORT_URL_TIMEOUT_MS', 30_000),
       maxUrlBytes: intFrom(env, 'IMPORT_MAX_URL_BYTES', 512 * MiB),
       workerMinBytes: intFrom(env, 'IMPORT_WORKER_MIN_BYTES', 8 * MiB),
-      readMemoDir: path.resolve(env.IMPORT_READ_MEMO_DIR?.trim() || defaultReadMemoDir(graphUrl)),
-      readMemoMaxBytes: intFrom(env, 'IMPORT_READ_MEMO_MAX_BYTES', 1024 * MiB),
     },
   };
 }

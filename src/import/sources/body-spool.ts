@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
 import type { IncomingMessage } from 'node:http';
 import { badRequest, ImportHttpError, tooLarge } from '../import-errors';
@@ -14,16 +13,14 @@ function overLimit(maxBytes: number): ImportHttpError {
   return tooLarge(`The request body is larger than the limit of ${maxBytes} bytes (IMPORT_MAX_BODY_BYTES)`);
 }
 
-/** A spooled body: its length and the SHA-256 (hex) of its bytes. */
+/** A spooled body: its length. */
 export interface SpooledBody {
   size: number;
-  digest: string;
 }
 
 /**
  * Writes the request body to `file`, so that a large body is never held in memory, and returns its
- * size and digest: hashed as it passes, while the thread mostly waits for bytes, rather than read
- * again for read memos. A body over `maxBytes` is refused (413): at once when `Content-Length`
+ * size. A body over `maxBytes` is refused (413): at once when `Content-Length`
  * says so, otherwise when the limit is crossed; from then on the rest is read and dropped rather
  * than the connection torn down, so that the client still receives the answer.
  */
@@ -31,7 +28,6 @@ export function spoolBody(request: IncomingMessage, file: string, maxBytes: numb
   if (Number(request.headers['content-length']) > maxBytes) return Promise.reject(overLimit(maxBytes));
   return new Promise((resolve, reject) => {
     const out = createWriteStream(file, { highWaterMark: SPOOL_BUFFER_BYTES });
-    const digest = createHash('sha256');
     let size = 0;
     let refusal: ImportHttpError | undefined;
     const fail = (error: Error) => {
@@ -46,17 +42,12 @@ export function spoolBody(request: IncomingMessage, file: string, maxBytes: numb
       size += chunk.length;
       if (refusal === undefined && size > maxBytes) refusal = overLimit(maxBytes);
       if (refusal !== undefined) return;
-      digest.update(chunk);
       if (!out.write(chunk)) {
         request.pause();
         out.once('drain', () => request.resume());
       }
     });
-    request.on('end', () =>
-      out.end(() =>
-        refusal === undefined ? resolve({ size, digest: digest.digest('hex') }) : reject(refusal),
-      ),
-    );
+    request.on('end', () => out.end(() => (refusal === undefined ? resolve({ size }) : reject(refusal))));
     request.on('error', fail);
     out.on('error', fail);
   });

@@ -11,7 +11,7 @@ import {
 import { readCsvRecords } from '../tabular/csv-records';
 import { checkScope, CSV_KINDS, csvKind } from './csv-kinds';
 import { choiceParameter, singleParameter } from '../format-params';
-import { DUPLICATE_UNITID, DUPLICATE_UNITID_POLICIES } from '../ead/sibling-ids';
+import { DUPLICATE_UNITID, DUPLICATE_UNITID_POLICIES } from '../shared/sibling-ids';
 import { csvRow, csvSeparators, headerFields, csvRowRejection } from './csv-row';
 
 /**

@@ -1,6 +1,6 @@
 import { OTHER_IDENTIFIERS } from '../../../items/ontology';
-import { OBJECT_IDENTIFIER } from '../common/raw-extraction';
-import { RawNode } from '../common/raw-node';
+import { OBJECT_IDENTIFIER } from './raw-extraction';
+import { RawNode } from './raw-node';
 
 /**
  * What to do with a unit whose id an earlier unit of the same document already has (siblings with
