@@ -68,7 +68,8 @@ describe('property: generated finding aids with repeated, placeholder and missin
   let repositories = 0;
 
   beforeAll(async () => {
-    t = await createImportTestApp();
+    // Over a hundred imports in a minute: no rate limit.
+    t = await createImportTestApp({ IMPORT_RATE_LIMIT: '0' });
   });
   afterAll(() => t.close());
 
