@@ -36,6 +36,8 @@ export interface ImportConfig {
    * that can); smaller ones in process. 0: every source.
    */
   workerMinBytes: number;
+  /** Most bytes of per-item changes one import log keeps; past them, updated items by id only. */
+  changesMaxBytes: number;
 }
 
 function intFrom(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
@@ -94,6 +96,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       urlTimeoutMs: intFrom(env, 'IMPORT_URL_TIMEOUT_MS', 30_000),
       maxUrlBytes: intFrom(env, 'IMPORT_MAX_URL_BYTES', 512 * MiB),
       workerMinBytes: intFrom(env, 'IMPORT_WORKER_MIN_BYTES', 8 * MiB),
+      changesMaxBytes: intFrom(env, 'IMPORT_CHANGES_MAX_BYTES', 10 * MiB),
     },
   };
 }
