@@ -169,6 +169,7 @@ export class ImportExecution {
       // Read inside the transaction, which is what the import writes against.
       scope: await loadScope(tx, reader, params.scope),
       user: task.user,
+      ...(params.commit ? { event: task.logId } : {}),
       store: tx,
       // A reader that waits on a worker of its own stops waiting when the run is cancelled.
       signal: control.signal,

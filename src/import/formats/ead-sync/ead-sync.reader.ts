@@ -1,9 +1,8 @@
 import { Injectable } from '@nestjs/common';
-import { GraphWriter } from '../../../graph/graph-store';
+import { GraphWriter, RecordNode } from '../../../graph/graph-store';
 import { ItemType } from '../../../items/item-types';
-import { IDENTIFIER } from '../../../items/ontology';
+import { tombstoneRecord } from '../../../items/tombstones';
 import { EadReader } from '../ead/ead.reader';
-import { builtEvent, producedId } from '../read-events';
 import {
   FinishResult,
   FormatReader,
@@ -13,10 +12,9 @@ import {
   ImportInputError,
   ImportOutcome,
   ImportSource,
-  ReadEvent,
 } from '../format-reader';
 import { moveLinks } from './moved-links';
-import { keptUnits, NonUniqueLocalId, nonUniqueLocalIds, planSync } from './sync-plan';
+import { keptUnits, planSync, SyncPlan } from './sync-plan';
 import { fondsEntry, syncParams, syncScopeUnits } from './sync-scope';
 
 function scopeIdOf(context: ImportContext): string {
@@ -28,27 +26,16 @@ function scopeIdOf(context: ImportContext): string {
   return context.scope.bundle.id;
 }
 
-/**
- * Passes a document's events on, then fails when one unit occurred twice in it: siblings with
- * one local id, which the import would silently merge into one unit.
- */
-async function* onceEach(events: AsyncIterable<ImportEvent>, tag: string): AsyncIterable<ImportEvent> {
-  const seen = new Set<string>();
-  const repeated = new Map<string, NonUniqueLocalId>();
-  for await (const event of events) {
-    if (event.kind !== 'invalid') {
-      const id = producedId(event);
-      if (seen.has(id)) repeated.set(id, { localId: localIdOf(builtEvent(event), id), ids: [id] });
-      seen.add(id);
-    }
-    yield event;
-  }
-  if (repeated.size > 0) throw nonUniqueLocalIds([...repeated.values()], { tag });
-}
-
-/** The local id of a unit's item; its id when the unit was refused. */
-function localIdOf(event: ReadEvent, id: string): string {
-  return event.kind === 'item' ? String(event.write.bundle.data[IDENTIFIER]) : id;
+/** What the portal answers for the units a sync removed: 410 Gone, or 301 to a moved unit's new id. */
+function tombstones(plan: SyncPlan, event: string | undefined): RecordNode[] {
+  const removed = new Date().toISOString();
+  const event_ = event === undefined ? {} : { event };
+  return [
+    ...plan.deleted.map((itemId) => tombstoneRecord({ itemId, removed, ...event_ })),
+    ...Object.entries(plan.moved).map(([itemId, movedTo]) =>
+      tombstoneRecord({ itemId, removed, movedTo, ...event_ }),
+    ),
+  ];
 }
 
 /**
@@ -91,6 +78,7 @@ export class EadSyncReader implements FormatReader {
     const links = await moveLinks(store, plan.moved);
     const removed = [...plan.deleted, ...Object.keys(plan.moved)];
     await store.deleteItems(removed);
+    await store.putRecords(tombstones(plan, context.event));
     return { touched: [...removed, ...links], answer: (log) => ({ log, ...plan }) };
   }
 
@@ -98,6 +86,6 @@ export class EadSyncReader implements FormatReader {
   private async *readChecked(source: ImportSource, context: ImportContext): AsyncIterable<ImportEvent> {
     const { fonds } = syncParams(context.params.query);
     if (fonds !== undefined) await fondsEntry(context.store, fonds, scopeIdOf(context));
-    yield* onceEach(this.ead.read(source, context), source.tag);
+    yield* this.ead.read(source, context);
   }
 }
