@@ -81,8 +81,18 @@ async function readOnly(file: string): Promise<Record<string, unknown>> {
   const { EadReader } = await import('../src/import/formats/ead/ead.reader.js');
   const { loadConfig } = await import('../src/config/app-config.js');
   const { ReadMemos } = await import('../src/import/reading/read-memos.js');
+  const config = loadConfig({});
+  const { maxDepth, maxIdLength } = config.import;
   const context = {
-    params: { tolerant: false, allowUpdate: false, lang: 'eng', tag: '-', useSourceId: false, query: {} },
+    params: {
+      tolerant: false,
+      allowUpdate: false,
+      lang: 'eng',
+      tag: '-',
+      useSourceId: false,
+      query: {},
+      limits: { maxDepth, maxIdLength },
+    },
     scope: {
       bundle: { id: REPOSITORY, type: 'Repository' as const, data: {}, relations: {} },
       edges: {},
@@ -96,7 +106,7 @@ async function readOnly(file: string): Promise<Record<string, unknown>> {
   };
   let items = 0;
   // A source of unknown size: read in process, as the reader alone.
-  for await (const event of new EadReader(loadConfig({}), new ReadMemos({ folder: '', maxBytes: 0 })).read(
+  for await (const event of new EadReader(config, new ReadMemos({ folder: '', maxBytes: 0 })).read(
     fileSource(file),
     context,
   ))

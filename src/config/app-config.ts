@@ -1,3 +1,4 @@
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 
 /**
@@ -16,6 +17,15 @@ export interface AppConfig {
   publicUrl: string;
   logLevel: string;
   import: ImportConfig;
+  portal: PortalConfig;
+}
+
+/** Bounds on what one portal search may ask, so that no request costs more than a real one. */
+export interface PortalConfig {
+  /** Most characters of `q`. */
+  maxQueryLength: number;
+  /** Most words in `q` (runs of letters, digits and marks, each a prefix query). */
+  maxQueryTerms: number;
 }
 
 export interface ImportConfig {
@@ -40,6 +50,12 @@ export interface ImportConfig {
   readMemoDir: string;
   /** Most bytes of read memos kept, least recently used dropped first; 0: no memos. */
   readMemoMaxBytes: number;
+  /** Where imports keep their temporary files (spooled bodies, fetched documents, scratch stores). */
+  tempDir: string;
+  /** Deepest nesting of units in one document (an EAD `archdesc` is depth 1). */
+  maxDepth: number;
+  /** Longest item id an import may make, in characters: it must fit in a portal URL. */
+  maxIdLength: number;
 }
 
 function intFrom(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
@@ -49,6 +65,13 @@ function intFrom(env: NodeJS.ProcessEnv, name: string, fallback: number): number
   if (!Number.isSafeInteger(value) || value < 0) {
     throw new Error(`${name} must be a non-negative integer, got "${raw}"`);
   }
+  return value;
+}
+
+/** A limit: 0 would refuse everything, so it must be at least 1. */
+function positiveIntFrom(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
+  const value = intFrom(env, name, fallback);
+  if (value < 1) throw new Error(`${name} must be at least 1, got "${env[name]}"`);
   return value;
 }
 
@@ -106,6 +129,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       workerMinBytes: intFrom(env, 'IMPORT_WORKER_MIN_BYTES', 8 * MiB),
       readMemoDir: path.resolve(env.IMPORT_READ_MEMO_DIR?.trim() || defaultReadMemoDir(graphUrl)),
       readMemoMaxBytes: intFrom(env, 'IMPORT_READ_MEMO_MAX_BYTES', 1024 * MiB),
+      tempDir: path.resolve(env.IMPORT_TEMP_DIR?.trim() || tmpdir()),
+      maxDepth: positiveIntFrom(env, 'IMPORT_MAX_DEPTH', 64),
+      maxIdLength: positiveIntFrom(env, 'IMPORT_MAX_ID_LENGTH', 1024),
+    },
+    portal: {
+      maxQueryLength: positiveIntFrom(env, 'PORTAL_MAX_QUERY_LENGTH', 1024),
+      maxQueryTerms: positiveIntFrom(env, 'PORTAL_MAX_QUERY_TERMS', 32),
     },
   };
 }

@@ -12,7 +12,7 @@ import {
   ItemProduced,
   ItemRejected,
 } from './formats/format-reader';
-import { producedId } from './formats/read-events';
+import { idLengthRefusal, producedId } from './formats/read-events';
 import { badRequest } from './import-errors';
 import { LedgerEntry, RunLedger, STATUSES, Status } from './run-ledger';
 
@@ -31,6 +31,8 @@ export interface RunOptions {
   useSourceId: boolean;
   /** How an incoming item's descriptions meet the stored ones (`FormatReader.descriptionUpdate`). */
   descriptionUpdate: 'merge' | 'replace';
+  /** Longest item id; a longer one fails the import, tolerant or not (`ReadLimits`). */
+  maxIdLength: number;
 }
 
 function sortedEqual(a: readonly string[] = [], b: readonly string[] = []): boolean {
@@ -176,6 +178,8 @@ export class ImportRun {
   private async accept(event: ImportEvent): Promise<void> {
     if (event.kind === 'invalid') return this.reject(event);
     const id = producedId(event);
+    const tooLong = idLengthRefusal(id, this.options.maxIdLength);
+    if (tooLong !== undefined) throw badRequest({ message: tooLong, tag: event.tag });
     // A second occurrence must see the first one written.
     if (this.pendingIds.has(id)) await this.flush();
     this.pending.push(event);

@@ -7,7 +7,7 @@ import { ImportLogService } from '../logging/import-log.service';
 import { ImportLogDocument, ImportLogRecord } from '../logging/import-log.types';
 import { Ids } from '../logging/walked-ids';
 import { MetricsService } from '../logging/metrics.service';
-import { FinishResult, FormatReader, ImportContext, ImportSource } from './formats/format-reader';
+import { FinishResult, FormatReader, ImportContext, ImportSource, ReadLimits } from './formats/format-reader';
 import { badRequest, errorBodyOf } from './import-errors';
 import { commitRequested, ImportRequestParams, parseImportParams, RawQuery } from './import-params';
 import { ImportRun } from './import-run';
@@ -58,6 +58,7 @@ export class ImportService {
   private readonly logger = new Logger(ImportService.name);
   private readonly roots: ImportRoots;
   private readonly urls: UrlLimits;
+  private readonly limits: ReadLimits;
 
   constructor(
     private readonly graph: GraphStore,
@@ -74,6 +75,7 @@ export class ImportService {
       timeoutMs: settings.urlTimeoutMs,
       maxBytes: settings.maxUrlBytes,
     };
+    this.limits = { maxDepth: settings.maxDepth, maxIdLength: settings.maxIdLength };
   }
 
   /**
@@ -227,6 +229,7 @@ export class ImportService {
         useSourceId: params.useSourceId,
         properties: prepared.properties,
         query: params.query,
+        limits: this.limits,
       },
       // Read again inside the transaction, which is what the import writes against.
       scope: await loadScope(tx, reader, params.scope),
@@ -240,6 +243,7 @@ export class ImportService {
         allowUpdate: params.allowUpdate || reader.updatesExisting === true,
         useSourceId: params.useSourceId,
         descriptionUpdate: reader.descriptionUpdate ?? 'merge',
+        maxIdLength: this.limits.maxIdLength,
       },
       ledger,
     );

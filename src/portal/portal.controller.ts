@@ -5,6 +5,7 @@ import {
   Get,
   HttpException,
   HttpStatus,
+  Inject,
   NotFoundException,
   Param,
   Patch,
@@ -25,11 +26,12 @@ import {
 } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { RequireRole } from '../auth/bearer-auth.guard';
+import { APP_CONFIG, AppConfig } from '../config/app-config';
 import { JsonApiMediaGuard } from './jsonapi-media.guard';
 import { JSONAPI_MEDIA_TYPE, sendBody } from './jsonapi';
 import { ApiFetchResponses, ApiNotFound, ApiPortalErrors, ApiSearch, INDEX_DOCUMENT } from './portal.openapi';
 import { PortalService } from './portal.service';
-import { parseSearchParams, rejectUnsupportedParameters } from './search-params';
+import { parseSearchParams, QueryLimits, rejectUnsupportedParameters } from './search-params';
 
 /** The query string as sent; independent of how the app's query parser shapes `req.query`. */
 function queryOf(req: FastifyRequest): URLSearchParams {
@@ -50,7 +52,14 @@ function queryOf(req: FastifyRequest): URLSearchParams {
 @RequireRole('portal')
 @UseGuards(JsonApiMediaGuard)
 export class PortalController {
-  constructor(private readonly portal: PortalService) {}
+  private readonly queryLimits: QueryLimits;
+
+  constructor(
+    private readonly portal: PortalService,
+    @Inject(APP_CONFIG) config: AppConfig,
+  ) {
+    this.queryLimits = config.portal;
+  }
 
   @Get()
   @ApiOperation({ summary: 'Index of the portal API: its version and routes' })
@@ -63,7 +72,11 @@ export class PortalController {
   @ApiOperation({ summary: 'Search countries, repositories and documentary units' })
   @ApiSearch()
   async search(@Req() req: FastifyRequest, @Res() reply: FastifyReply): Promise<void> {
-    sendBody(reply, HttpStatus.OK, await this.portal.search(parseSearchParams(queryOf(req))));
+    sendBody(
+      reply,
+      HttpStatus.OK,
+      await this.portal.search(parseSearchParams(queryOf(req), this.queryLimits)),
+    );
   }
 
   @Get(':id')
@@ -94,7 +107,11 @@ export class PortalController {
     @Req() req: FastifyRequest,
     @Res() reply: FastifyReply,
   ): Promise<void> {
-    sendBody(reply, HttpStatus.OK, await this.portal.searchIn(id, parseSearchParams(queryOf(req))));
+    sendBody(
+      reply,
+      HttpStatus.OK,
+      await this.portal.searchIn(id, parseSearchParams(queryOf(req), this.queryLimits)),
+    );
   }
 
   /** Anything else under the API answers in JSON:API too, rather than with the app's default page. */

@@ -17,6 +17,15 @@ export interface SearchParams {
   limit: number;
 }
 
+/** Bounds on `q` (`PORTAL_MAX_QUERY_LENGTH`, `PORTAL_MAX_QUERY_TERMS`). */
+export interface QueryLimits {
+  maxQueryLength: number;
+  maxQueryTerms: number;
+}
+
+/** What both stores' full-text indexes take as words: each becomes a prefix query of its own. */
+const QUERY_TERM = /[\p{L}\p{N}\p{M}]+/gu;
+
 /** A 400 that names the offending query parameter (JSON:API `source.parameter`). */
 export class InvalidParameterException extends BadRequestException {
   constructor(
@@ -64,9 +73,29 @@ function parseTypes(query: URLSearchParams): PortalType[] {
   return types;
 }
 
-export function parseSearchParams(query: URLSearchParams): SearchParams {
-  rejectUnsupportedParameters(query);
+/** The text, refused when it asks more than a search may (its words are counted, not parsed). */
+function boundedText(query: URLSearchParams, limits: QueryLimits): string | undefined {
   const q = single(query, 'q')?.trim();
+  if (q === undefined) return undefined;
+  if (q.length > limits.maxQueryLength) {
+    throw new InvalidParameterException(
+      'q',
+      `"q" has ${q.length} characters, more than the limit of ${limits.maxQueryLength} (PORTAL_MAX_QUERY_LENGTH)`,
+    );
+  }
+  const terms = q.match(QUERY_TERM)?.length ?? 0;
+  if (terms > limits.maxQueryTerms) {
+    throw new InvalidParameterException(
+      'q',
+      `"q" has ${terms} words, more than the limit of ${limits.maxQueryTerms} (PORTAL_MAX_QUERY_TERMS)`,
+    );
+  }
+  return q;
+}
+
+export function parseSearchParams(query: URLSearchParams, limits: QueryLimits): SearchParams {
+  rejectUnsupportedParameters(query);
+  const q = boundedText(query, limits);
   const limit = positiveInteger(query, 'limit', DEFAULT_LIMIT, MAX_LIMIT);
   const page = positiveInteger(query, 'page', 1);
   if (!Number.isSafeInteger((page - 1) * limit)) {

@@ -17,7 +17,8 @@ import {
 } from '../common/raw-extraction';
 import { RawNode } from '../common/raw-node';
 import { XmlMapping } from '../common/xml-mapping';
-import { XmlLocator } from '../common/xml-parser';
+import { XmlLimitError, XmlLocator } from '../common/xml-parser';
+import { idLengthRefusal, ReadLimits } from '../read-events';
 
 /** What to do with a unit that has no `did/unitid`. */
 export type MissingUnitIdPolicy = 'error' | 'attribute' | 'position';
@@ -125,6 +126,7 @@ export class EadHandler<T> extends MappedXmlHandler<T, EadRole> {
     private readonly importer: UnitImporter<T>,
     private defaultLanguage: string,
     private readonly missingUnitId: MissingUnitIdPolicy,
+    private readonly limits: ReadLimits,
     /** Whether units may hold slices of the parser's input: see `MappedXmlHandler`. */
     keepsSlices = false,
   ) {
@@ -150,6 +152,11 @@ export class EadHandler<T> extends MappedXmlHandler<T, EadRole> {
     switch (element.role) {
       case 'archdesc':
       case 'component': {
+        if (this.units.length >= this.limits.maxDepth) {
+          throw new XmlLimitError(
+            `Units are nested deeper than the limit of ${this.limits.maxDepth} (IMPORT_MAX_DEPTH)`,
+          );
+        }
         const parent = this.units[this.units.length - 1];
         const position = parent === undefined ? ++this.topLevelUnits : ++parent.childUnits;
         this.units.push({ localId: undefined, position, idAttribute: attributes.id, childUnits: 0 });
@@ -205,15 +212,22 @@ export class EadHandler<T> extends MappedXmlHandler<T, EadRole> {
     unit.localId = localId;
     if (localId === null) return;
     if (index === 0) {
-      unit.id = this.importer.unitId(localId);
+      unit.id = this.checkedId(this.importer.unitId(localId));
       return;
     }
     const parent = this.units[index - 1];
     // A parent still without `did` (its children came first) has only a derived id, if any.
     if (parent.localId === undefined) this.identify(index - 1, this.localIdOf(parent));
     if (parent.id !== undefined && parent.localId != null) {
-      unit.id = this.importer.unitId(localId, { id: parent.id, localId: parent.localId });
+      unit.id = this.checkedId(this.importer.unitId(localId, { id: parent.id, localId: parent.localId }));
     }
+  }
+
+  /** The id, refused where it is made when it is over the limit: no longer id is ever built on it. */
+  private checkedId(id: string): string {
+    const refusal = idLengthRefusal(id, this.limits.maxIdLength);
+    if (refusal !== undefined) throw new XmlLimitError(refusal);
+    return id;
   }
 
   /** The unit's identifier, or the one `missingUnitId` derives for it, or null. */

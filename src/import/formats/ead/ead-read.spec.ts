@@ -18,6 +18,7 @@ function settingsOf(options: Partial<EadReadSettings> = {}): EadReadSettings {
     scope: { id: 'nl-r1', type: 'Repository', identifiers: ['nl', 'r1'] },
     lang: 'eng',
     missingUnitId: 'error',
+    limits: { maxDepth: 64, maxIdLength: 1024 },
     ...options,
   };
 }

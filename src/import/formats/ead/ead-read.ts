@@ -1,7 +1,7 @@
 import { FlatNodeReader, FlatNodeWriter } from '../common/flat-nodes';
 import { XmlMapping } from '../common/xml-mapping';
 import { readXml } from '../common/xml-parser';
-import { ImportEvent, ImportSource, ReadEvent } from '../read-events';
+import { ImportEvent, ImportSource, ReadEvent, ReadLimits } from '../read-events';
 import { ItemPart, PartBuilder, UnbuiltItem } from '../../reading/worker-messages';
 import { DEFAULT_EAD_MAPPING } from './ead2002-mapping';
 import { EadHandler, EadUnit, MissingUnitIdPolicy, UnitImporter as EadUnitImporter } from './ead-handler';
@@ -19,6 +19,7 @@ export interface EadReadSettings {
   /** Default description language, ISO 639-2/T. */
   lang: string;
   missingUnitId: MissingUnitIdPolicy;
+  limits: ReadLimits;
 }
 
 function unitImporter(source: Pick<ImportSource, 'tag'>, settings: EadReadSettings): UnitImporter {
@@ -32,10 +33,10 @@ function readUnits<T>(
   keepsSlices = false,
 ): AsyncIterable<T> {
   const mapping = XmlMapping.fromParameter(settings.properties, DEFAULT_EAD_MAPPING);
-  const { lang, missingUnitId } = settings;
+  const { lang, missingUnitId, limits } = settings;
   return readXml(
     source,
-    (locator) => new EadHandler(mapping, locator, importer, lang, missingUnitId, keepsSlices),
+    (locator) => new EadHandler(mapping, locator, importer, lang, missingUnitId, limits, keepsSlices),
   );
 }
 

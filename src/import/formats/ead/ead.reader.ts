@@ -43,6 +43,7 @@ function readSettings(context: ImportContext): EadReadSettings {
     properties: context.params.properties,
     lang: context.params.lang,
     missingUnitId: missingUnitIdPolicy(context),
+    limits: context.params.limits,
   };
 }
 

@@ -13,6 +13,7 @@ const SETTINGS: EadReadSettings = {
   scope: { id: 'nl-r1', type: 'Repository', identifiers: ['nl', 'r1'] },
   lang: 'eng',
   missingUnitId: 'error',
+  limits: { maxDepth: 64, maxIdLength: 1024 },
 };
 
 function unitOf(values: Record<string, string>, changes: Partial<EadUnit> = {}): EadUnit {
