@@ -85,9 +85,17 @@ function boolFrom(env: NodeJS.ProcessEnv, name: string, fallback: boolean): bool
 
 const MiB = 1024 * 1024;
 
+const SQLITE_SCHEME = 'sqlite:';
+
+/** The SQLite file a `sqlite:<path>` store URL names; undefined for a Neo4j URL. */
+export function sqliteFileOf(graphUrl: string): string | undefined {
+  return graphUrl.startsWith(SQLITE_SCHEME) ? graphUrl.slice(SQLITE_SCHEME.length) : undefined;
+}
+
 /** Read memos are kept beside the SQLite file, or under `./data` with Neo4j. */
 function defaultReadMemoDir(graphUrl: string): string {
-  const folder = graphUrl.startsWith('sqlite:') ? path.dirname(graphUrl.slice('sqlite:'.length)) : 'data';
+  const file = sqliteFileOf(graphUrl);
+  const folder = file === undefined ? 'data' : path.dirname(file);
   return path.resolve(folder, 'read-memos');
 }
 

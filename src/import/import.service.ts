@@ -1,7 +1,8 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import type { IncomingMessage } from 'node:http';
+import path from 'node:path';
 import { UsersService } from '../auth/users.service';
-import { APP_CONFIG, AppConfig } from '../config/app-config';
+import { APP_CONFIG, AppConfig, sqliteFileOf } from '../config/app-config';
 import { GraphStore, GraphWriter } from '../graph/graph-store';
 import { ImportLogService } from '../logging/import-log.service';
 import { ImportLogDocument, ImportLogRecord } from '../logging/import-log.types';
@@ -21,6 +22,7 @@ import { logMessageOf, mappingOf } from './sources/parameter-files';
 import { requestSources } from './sources/request-sources';
 import { UrlLimits } from './sources/url-fetch';
 import { ImportWorkspace } from './sources/workspace';
+import { insufficientStorage, WrittenFolder } from './storage-full';
 
 /** One `POST /import/<endpoint>` as the controller hands it over. */
 export interface ImportRequest {
@@ -59,6 +61,8 @@ export class ImportService {
   private readonly roots: ImportRoots;
   private readonly urls: UrlLimits;
   private readonly limits: ReadLimits;
+  /** Where an import writes, for the answer to one that finds no room. */
+  private readonly writtenFolders: WrittenFolder[];
 
   constructor(
     private readonly graph: GraphStore,
@@ -76,6 +80,12 @@ export class ImportService {
       maxBytes: settings.maxUrlBytes,
     };
     this.limits = { maxDepth: settings.maxDepth, maxIdLength: settings.maxIdLength };
+    const storeFile = sqliteFileOf(config.graphUrl);
+    this.writtenFolders = [{ name: 'temporary folder', setting: 'IMPORT_TEMP_DIR', folder: settings.tempDir }];
+    if (storeFile !== undefined) {
+      const folder = path.dirname(path.resolve(storeFile));
+      this.writtenFolders.push({ name: "store's folder", setting: 'GRAPH_URL', folder });
+    }
   }
 
   /**
@@ -101,7 +111,9 @@ export class ImportService {
       tags: [],
       started,
     };
-    const workspace = await ImportWorkspace.create();
+    const workspace = await ImportWorkspace.create(this.config.import.tempDir).catch(async (error) => {
+      throw (await this.explained(error)) as Error;
+    });
     const releaseHeap = limitHeapGrowth();
     let ledger: RunLedger | undefined;
     try {
@@ -137,11 +149,20 @@ export class ImportService {
         unchanged: log.unchanged,
       });
       return answer;
-    } catch (error) {
+    } catch (thrown) {
+      const error = await this.explained(thrown);
       this.metrics.recordImport(endpoint.name, 'failed', committed, seconds());
       if (committed) await this.recordFailure(attempt, error);
       throw error;
     }
+  }
+
+  /** A failure as the client is told it: a write that found no room is the service's 507. */
+  private async explained(error: unknown): Promise<unknown> {
+    const full = await insufficientStorage(error, this.writtenFolders);
+    if (full === undefined) return error;
+    this.logger.error({ err: error, msg: `An import found no room to write: ${full.message}` });
+    return full;
   }
 
   private async actingUser(user: string | undefined): Promise<string> {
