@@ -2,6 +2,7 @@ import { NestApplicationOptions } from '@nestjs/common';
 import { FastifyAdapter, NestFastifyApplication } from '@nestjs/platform-fastify';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
 import { Logger } from 'nestjs-pino';
+import { answerConnectionError, trackRequests } from './connection-errors';
 import { answerRefusal, registerRefusalAnswers } from './interface-errors';
 
 /**
@@ -23,6 +24,7 @@ export function createHttpAdapter(): FastifyAdapter {
     requestTimeout: REQUEST_TIMEOUT_MS,
     routerOptions: { maxParamLength: MAX_PARAM_LENGTH, ignoreTrailingSlash: true },
     frameworkErrors: answerRefusal,
+    clientErrorHandler: answerConnectionError,
   });
 }
 
@@ -50,6 +52,7 @@ export async function initWithoutListening(app: NestFastifyApplication): Promise
 export function configureApp(app: NestFastifyApplication): void {
   app.useLogger(app.get(Logger));
   registerRefusalAnswers(app);
+  trackRequests(app.getHttpServer());
   leaveBodiesUnread(app);
   const openApi = new DocumentBuilder()
     .setTitle('Archival data service')

@@ -81,7 +81,9 @@ export class ImportService {
     };
     this.limits = { maxDepth: settings.maxDepth, maxIdLength: settings.maxIdLength };
     const storeFile = sqliteFileOf(config.graphUrl);
-    this.writtenFolders = [{ name: 'temporary folder', setting: 'IMPORT_TEMP_DIR', folder: settings.tempDir }];
+    this.writtenFolders = [
+      { name: 'temporary folder', setting: 'IMPORT_TEMP_DIR', folder: settings.tempDir },
+    ];
     if (storeFile !== undefined) {
       const folder = path.dirname(path.resolve(storeFile));
       this.writtenFolders.push({ name: "store's folder", setting: 'GRAPH_URL', folder });

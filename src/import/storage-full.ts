@@ -49,8 +49,7 @@ async function nearlyFull(folder: string): Promise<boolean> {
  * file) those whose file system is nearly full; all of them when neither tells.
  */
 async function fullFolders(error: unknown, folders: readonly WrittenFolder[]): Promise<WrittenFolder[]> {
-  const file =
-    error instanceof SpoolWriteError ? error.file : (error as { path?: unknown } | null)?.path;
+  const file = error instanceof SpoolWriteError ? error.file : (error as { path?: unknown } | null)?.path;
   if (typeof file === 'string') {
     // The innermost, when one folder holds another.
     const named = folders

@@ -47,7 +47,11 @@ export class SpoolWriteError extends Error {
  * framing, Node's request time-out), even before this started to read it, is a 400, and a failed
  * write is a `SpoolWriteError`. Either way the file is closed, never read as if whole.
  */
-export async function spoolBody(request: IncomingMessage, file: string, maxBytes: number): Promise<SpooledBody> {
+export async function spoolBody(
+  request: IncomingMessage,
+  file: string,
+  maxBytes: number,
+): Promise<SpooledBody> {
   if (Number(request.headers['content-length']) > maxBytes) throw overLimit(maxBytes);
   const digest = createHash('sha256');
   let size = 0;

@@ -5,10 +5,7 @@ import { APP_CONFIG, AppConfig } from '../../config/app-config';
 import { WORKSPACE_PREFIX } from './workspace';
 
 /** What the service leaves while it runs, named with its process id: workspaces and memos being written. */
-const LEFTOVER_NAMES = [
-  new RegExp(`^${WORKSPACE_PREFIX}(\\d+)-[^/]+$`),
-  /\.(\d+)-[0-9a-f]{8}\.tmp$/,
-];
+const LEFTOVER_NAMES = [new RegExp(`^${WORKSPACE_PREFIX}(\\d+)-[^/]+$`), /\.(\d+)-[0-9a-f]{8}\.tmp$/];
 
 /** Whether a process with this id runs (one of another user's counts as running). */
 function running(pid: number): boolean {
@@ -62,7 +59,10 @@ export class LeftoverCleanup implements OnModuleInit {
         return [];
       });
       if (removed.length > 0) {
-        this.logger.log({ removed, msg: `Removed ${removed.length} leftovers of earlier runs from ${folder}` });
+        this.logger.log({
+          removed,
+          msg: `Removed ${removed.length} leftovers of earlier runs from ${folder}`,
+        });
       }
     }
   }
