@@ -2,12 +2,13 @@ import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { mkdir, mkdtemp, readdir, rm } from 'node:fs/promises';
 import { readdirSync } from 'node:fs';
-import { AddressInfo, connect, Socket } from 'node:net';
+import { AddressInfo, connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import request from 'supertest';
 import { addReferenceRepository } from './support/ehri-fixtures';
 import { createImportTestApp, ImportTestApp } from './support/import-client';
+import { rawExchange } from './support/raw-http';
 
 /** The process's open file descriptors. */
 function openHandles(): number {
@@ -23,15 +24,6 @@ async function until<T>(what: string, read: () => Promise<T> | T, holds: (value:
     if (Date.now() > deadline) throw new Error(`${what}: still ${JSON.stringify(value)}`);
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
-}
-
-/** Everything a raw connection received until the server closed it. */
-async function received(socket: Socket): Promise<string> {
-  let text = '';
-  socket.on('data', (chunk: Buffer) => (text += chunk.toString('latin1')));
-  socket.on('error', () => undefined);
-  await once(socket, 'close');
-  return text;
 }
 
 describe('Every import ends, whatever happens to its request', () => {
@@ -85,13 +77,16 @@ describe('Every import ends, whatever happens to its request', () => {
   it('answers broken chunked framing in the import error shape, and leaves no file or handle', async () => {
     const handlesBefore = openHandles();
     for (let attempt = 0; attempt < 20; attempt++) {
-      const socket = connect(port, '127.0.0.1');
-      const answer = received(socket);
-      socket.write(head(['Transfer-Encoding: chunked']) + '5\r\n<ead>\r\nzz\r\nbroken\r\n');
-      const text = await answer;
-      expect(text).toMatch(/^HTTP\/1\.1 400 /);
-      const body = JSON.parse(text.slice(text.indexOf('\r\n\r\n') + 4)) as Record<string, unknown>;
-      expect(body).toMatchObject({ status: 400, error: 'Bad Request' });
+      const answer = await rawExchange(
+        port,
+        head(['Transfer-Encoding: chunked']) + '5\r\n<ead>\r\nzz\r\nbroken\r\n',
+      );
+      expect(answer.status).toBe(400);
+      expect(JSON.parse(answer.body)).toMatchObject({
+        status: 400,
+        error: 'Bad Request',
+        details: expect.stringContaining('The request is not valid HTTP'),
+      });
     }
     await expectNothingLeft(handlesBefore);
   });
