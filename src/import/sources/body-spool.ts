@@ -70,12 +70,17 @@ export async function spoolBody(
   out.once('error', (error) => (writeError = error));
   // Not in the pipeline: a failed write must leave the request readable, so that the client is
   // answered (Node reads and drops the rest once the answer ends), not cut off.
+  let readError: Error | undefined;
   request.pipe(meter);
-  finished(request).catch((error: Error) => meter.destroy(error));
+  finished(request).catch((error: Error) => {
+    readError = error;
+    meter.destroy(error);
+  });
   try {
     await pipeline(meter, out);
   } catch (error) {
-    if (writeError !== undefined) throw new SpoolWriteError(file, writeError);
+    // A body cut short reaches the file's stream too, as the error it is destroyed with.
+    if (readError === undefined && writeError !== undefined) throw new SpoolWriteError(file, writeError);
     throw badRequest(`The request body could not be read whole: ${(error as Error).message}`);
   }
   if (refusal !== undefined) throw refusal;
