@@ -90,7 +90,7 @@ describeWithPrlimit('A disk that fills while an import is spooled', () => {
       },
     });
     expect(await readdir(tempDir)).toEqual([]);
-    const logs = service.logs().filter((line) => line.includes('found no room to write'));
+    const logs = service.logs().filter((line) => line.includes('could not write: No room'));
     expect(logs.length).toBe(1);
   });
 

@@ -1,28 +1,28 @@
 import { Controller, Get } from '@nestjs/common';
 import { HealthCheck, HealthCheckResult, HealthCheckService, HealthIndicatorService } from '@nestjs/terminus';
-import { GraphStore } from '../graph/graph-store';
+import { StoreHealth } from './store-health';
 
-/** A store that has not answered by then counts as down, so that probes get an answer. */
-const STORE_PING_TIMEOUT_MS = 3000;
-
-/** `GET /health`, no auth: 200 while the graph store answers, 503 otherwise. */
+/**
+ * `GET /health`, no auth: 200 while the graph store serves, 503 with the reasons while it does
+ * not (not answering, damaged, read-only).
+ */
 @Controller('health')
 export class HealthController {
   constructor(
     private readonly health: HealthCheckService,
     private readonly indicators: HealthIndicatorService,
-    private readonly store: GraphStore,
+    private readonly store: StoreHealth,
   ) {}
 
   @Get()
   @HealthCheck()
   check(): Promise<HealthCheckResult> {
     return this.health.check([
-      () =>
-        this.indicators
-          .check('graph')
-          .attempt(() => this.store.ping())
-          .withTimeout(STORE_PING_TIMEOUT_MS),
+      async () => {
+        const graph = this.indicators.check('graph');
+        const problems = await this.store.problems();
+        return problems.length === 0 ? graph.up() : graph.down({ problems });
+      },
     ]);
   }
 }

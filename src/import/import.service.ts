@@ -22,7 +22,7 @@ import { logMessageOf, mappingOf } from './sources/parameter-files';
 import { requestSources } from './sources/request-sources';
 import { UrlLimits } from './sources/url-fetch';
 import { ImportWorkspace } from './sources/workspace';
-import { insufficientStorage, WrittenFolder } from './storage-full';
+import { insufficientStorage, storeNotWritable, WrittenFolder } from './storage-full';
 
 /** One `POST /import/<endpoint>` as the controller hands it over. */
 export interface ImportRequest {
@@ -159,12 +159,15 @@ export class ImportService {
     }
   }
 
-  /** A failure as the client is told it: a write that found no room is the service's 507. */
+  /**
+   * A failure as the client is told it: a write that found no room is the service's 507, a store
+   * that cannot be written its 503.
+   */
   private async explained(error: unknown): Promise<unknown> {
-    const full = await insufficientStorage(error, this.writtenFolders);
-    if (full === undefined) return error;
-    this.logger.error({ err: error, msg: `An import found no room to write: ${full.message}` });
-    return full;
+    const refusal = (await insufficientStorage(error, this.writtenFolders)) ?? storeNotWritable(error);
+    if (refusal === undefined) return error;
+    this.logger.error({ err: error, msg: `An import could not write: ${refusal.message}` });
+    return refusal;
   }
 
   private async actingUser(user: string | undefined): Promise<string> {

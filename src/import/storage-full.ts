@@ -63,6 +63,18 @@ async function fullFolders(error: unknown, folders: readonly WrittenFolder[]): P
 }
 
 /**
+ * `503 Service Unavailable` for an import that failed because the store cannot be written (its
+ * file or file system read-only), which readiness reports too; undefined for any other failure.
+ */
+export function storeNotWritable(error: unknown): ImportHttpError | undefined {
+  if (!(codeOf(error) ?? '').startsWith('SQLITE_READONLY')) return undefined;
+  return new ImportHttpError(
+    HttpStatus.SERVICE_UNAVAILABLE,
+    'The store cannot be written now (it is read-only): nothing was imported',
+  );
+}
+
+/**
  * `507 Insufficient Storage` naming the folder that is full, for an import that failed because a
  * write found no room; undefined for any other failure. Nothing of such an import is kept: its
  * transaction is rolled back, and a truncated body is never read.
