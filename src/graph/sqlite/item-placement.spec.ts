@@ -1,6 +1,6 @@
 import Database from 'better-sqlite3';
 import { ItemPlacement } from './item-placement';
-import { pathBelow } from './item-paths';
+import { pathBelow, registerPathKey } from './item-paths';
 import { migrate } from './schema';
 import { StatementCache } from './statement-cache';
 
@@ -11,6 +11,7 @@ describe('ItemPlacement', () => {
 
   beforeEach(() => {
     db = new Database(':memory:');
+    registerPathKey(db);
     migrate(db);
     const statements = new StatementCache(db);
     placement = new ItemPlacement((sql, mode) => statements.get(sql, mode));

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { GraphReader, GraphStore, GraphWriter } from '../graph-store';
 import { ReadCache } from '../read-cache';
+import { registerPathKey } from './item-paths';
 import { ReadPool } from './read-pool';
 import { migrate } from './schema';
 import { SerialQueue } from './serial-queue';
@@ -89,6 +90,7 @@ export class SqliteGraphStore extends GraphStore {
   static async open(filePath: string): Promise<SqliteGraphStore> {
     mkdirSync(path.dirname(path.resolve(filePath)), { recursive: true });
     const db = new Database(filePath);
+    registerPathKey(db);
     try {
       db.pragma(`busy_timeout = ${WRITER_BUSY_TIMEOUT_MS}`);
       // Takes effect in a new file only. Dependents' rows are a few kilobytes (a description's

@@ -40,6 +40,15 @@ function readUnits<T>(
   );
 }
 
+/**
+ * The units' change hashes: of the settings that build them, not of the limits, which only refuse
+ * documents, so that changing a limit leaves the stored hashes valid.
+ */
+function hasherFor(settings: EadReadSettings): ReturnType<typeof unitHasher> {
+  const { limits: _limits, ...building } = settings;
+  return unitHasher(building);
+}
+
 /** The event with its unit's change hash, when it is an item. */
 function withHash(event: ReadEvent, hash: string): ReadEvent {
   if (event.kind === 'item') event.hash = hash;
@@ -70,7 +79,7 @@ class HashedUnits implements EadUnitImporter<ReadEvent> {
  * function runs in the import's thread or in a worker thread, with the same results.
  */
 export function readEad(source: ImportSource, settings: EadReadSettings): AsyncIterable<ReadEvent> {
-  return readUnits(source, settings, new HashedUnits(unitImporter(source, settings), unitHasher(settings)));
+  return readUnits(source, settings, new HashedUnits(unitImporter(source, settings), hasherFor(settings)));
 }
 
 /** What a unit's part holds before its node: the unit's other fields. */
@@ -119,7 +128,7 @@ export function readEadInWorker(
   source: ImportSource,
   settings: EadReadSettings,
 ): AsyncIterable<ReadEvent | UnbuiltItem> {
-  const units = new HashedUnits(unitImporter(source, settings), unitHasher(settings));
+  const units = new HashedUnits(unitImporter(source, settings), hasherFor(settings));
   // What this thread builds or sends is copied into the message: no value outlives its batch.
   return readUnits(source, settings, new UnbuiltUnits(units), true);
 }
@@ -129,7 +138,7 @@ export function readEadInWorker(
  * (a `PartBuilderFactory`): the import run builds only those it must write.
  */
 export function eadPartBuilder(settings: EadReadSettings, source: Omit<ImportSource, 'bytes'>): PartBuilder {
-  const hashOf = unitHasher(settings);
+  const hashOf = hasherFor(settings);
   const importer = unitImporter(source, settings);
   const nodes = new FlatNodeReader();
   return (part): ImportEvent => {
