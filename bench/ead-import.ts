@@ -1,8 +1,8 @@
 /**
  * EAD import benchmark (DESIGN.md §8): a generated finding aid of 100,000 units is parsed by bare
  * saxes, read by the EAD reader alone, then imported through the real import service (the one
- * `POST /import/ead` calls) as a dry run, committed, imported again unchanged (replayed from the
- * read memo the commit left), and imported again as a document whose bytes differ (a comment
+ * `POST /import/ead` calls) as a dry run, committed, imported again unchanged (read again, each
+ * unit found unchanged), and imported again as a document whose bytes differ (a comment
  * appended) but whose units do not (read again, each unit found unchanged). Each phase runs
  * in a child process of its own, which reports its time, its CPU time (the main thread's apart, on
  * Linux) and its peak RSS. Targets: commit at most 4× and re-import at most 2× the parse-only time,
@@ -12,9 +12,8 @@
  * before generator version 2 they were half as large). The import phases include spooling the
  * body to a file, as the service does.
  *
- * The children run JavaScript transpiled from the TypeScript sources into `bench/out/js-<pid>`, as
- * the service runs in production: under ts-node the TypeScript compiler alone would add some
- * 90 MB to every peak.
+ * The children run under the TypeScript runner this process runs under (`npm run bench`: ts-node,
+ * compiling with SWC), whose compiler counts in every peak.
  *
  * `node -r ts-node/register/transpile-only bench/ead-import.ts` (env `BENCH_UNITS`,
  * `BENCH_FAN_OUT`, `BENCH_DEPTH` to change the document's shape; `BENCH_NODE_OPTIONS` to run the
@@ -32,10 +31,17 @@ import path from 'node:path';
 import type { INestApplicationContext } from '@nestjs/common';
 import { GENERATOR_VERSION, writeEad } from './ead-generator';
 import { procCpuMicros } from '../test/support/proc-cpu';
-import { OUT, ROOT, transpile, transpiledPath } from './support/transpile';
-
-// Each phase loads only what it measures (`import()`), so that parsing alone does not carry the
-// application's modules in its peak.
+import { OUT, ROOT } from './support/bench-paths';
+import { SaxesParser } from 'saxes';
+import { EadReader } from '../src/import/formats/ead/ead.reader';
+import { loadConfig } from '../src/config/app-config';
+import { NestFactory } from '@nestjs/core';
+import { AppModule } from '../src/app.module';
+import { UsersService } from '../src/auth/users.service';
+import { GraphStore } from '../src/graph/graph-store';
+import { itemHash } from '../src/items/change-detection';
+import { ImportService } from '../src/import/import.service';
+import { jsonChunks } from '../src/import/json-chunks';
 
 const SHAPE = {
   units: Number(process.env.BENCH_UNITS ?? 100_000),
@@ -68,7 +74,6 @@ function fileSource(file: string) {
 }
 
 async function parseOnly(file: string): Promise<Record<string, unknown>> {
-  const { SaxesParser } = await import('saxes');
   const parser = new SaxesParser({ xmlns: false, position: true });
   const decoder = new TextDecoder('utf-8');
   for await (const chunk of fileSource(file).bytes())
@@ -78,9 +83,6 @@ async function parseOnly(file: string): Promise<Record<string, unknown>> {
 }
 
 async function readOnly(file: string): Promise<Record<string, unknown>> {
-  const { EadReader } = await import('../src/import/formats/ead/ead.reader.js');
-  const { loadConfig } = await import('../src/config/app-config.js');
-  const { ReadMemos } = await import('../src/import/reading/read-memos.js');
   const config = loadConfig({});
   const { maxDepth, maxIdLength } = config.import;
   const context = {
@@ -106,26 +108,15 @@ async function readOnly(file: string): Promise<Record<string, unknown>> {
   };
   let items = 0;
   // A source of unknown size: read in process, as the reader alone.
-  for await (const event of new EadReader(config, new ReadMemos({ folder: '', maxBytes: 0 })).read(
-    fileSource(file),
-    context,
-  ))
+  for await (const event of new EadReader(config).read(fileSource(file), context))
     items += event.kind === 'item' ? 1 : 0;
   return { items };
-}
-
-/** The benchmark store's read memos (`src/import/reading/read-memos.ts`), kept and removed with it. */
-function readMemoDir(database: string): string {
-  return `${database}-read-memos`;
 }
 
 /** The application as `main.ts` builds it, without HTTP, on the benchmark's SQLite file. */
 async function withApp<T>(database: string, work: (app: INestApplicationContext) => Promise<T>): Promise<T> {
   process.env.GRAPH_URL = `sqlite:${database}`;
-  process.env.IMPORT_READ_MEMO_DIR = readMemoDir(database);
   process.env.LOG_LEVEL = 'silent';
-  const { NestFactory } = await import('@nestjs/core');
-  const { AppModule } = await import('../src/app.module.js');
   const app = await NestFactory.createApplicationContext(AppModule, { logger: false });
   try {
     return await work(app);
@@ -135,9 +126,6 @@ async function withApp<T>(database: string, work: (app: INestApplicationContext)
 }
 
 async function setUp(database: string): Promise<void> {
-  const { UsersService } = await import('../src/auth/users.service.js');
-  const { GraphStore } = await import('../src/graph/graph-store.js');
-  const { itemHash } = await import('../src/items/change-detection.js');
   await withApp(database, async (app) => {
     await app.get(UsersService).add(USER);
     const bundle = {
@@ -161,8 +149,6 @@ function requestBody(file: string): IncomingMessage {
 }
 
 async function importEad(file: string, database: string, commit: boolean): Promise<Measurement> {
-  const { ImportService } = await import('../src/import/import.service.js');
-  const { jsonChunks } = await import('../src/import/json-chunks.js');
   return withApp(database, (app) =>
     measure(async () => {
       let answer: Record<string, unknown> = {};
@@ -247,8 +233,7 @@ async function document(): Promise<{ file: string; description: Record<string, u
 }
 
 /**
- * The document with a comment appended, under the same name: the same units in other bytes, so
- * that no read memo matches and the re-import reads it all again.
+ * The document with a comment appended, under the same name: the same units in other bytes.
  */
 async function rewrittenCopy(file: string): Promise<string> {
   const folder = path.join(OUT, `rewritten-${process.pid}`);
@@ -264,7 +249,8 @@ const NODE_OPTIONS = (process.env.BENCH_NODE_OPTIONS ?? '').split(' ').filter((o
 function child(script: string, phase: Phase, file: string, database: string): Measurement | undefined {
   const run = spawnSync(
     process.execPath,
-    [...NODE_OPTIONS, script, '--phase', phase, '--file', file, '--database', database],
+    // The TypeScript runner this process runs under (`process.execArgv`), then the options given.
+    [...process.execArgv, ...NODE_OPTIONS, script, '--phase', phase, '--file', file, '--database', database],
     {
       cwd: ROOT,
       encoding: 'utf8',
@@ -318,15 +304,7 @@ function ratios(runs: Partial<Record<MeasuredPhase, Measurement>>): Record<strin
 export async function main(): Promise<object> {
   const phases = selectedPhases();
   const { file, description } = await document();
-  // Per process: engineers sharing a machine may run the benchmark at the same time.
-  const scripts = path.join(OUT, `js-${process.pid}`);
-  const self = path.join(ROOT, 'bench', 'ead-import.ts');
-  await transpile(scripts, [
-    self,
-    path.join(ROOT, 'bench', 'ead-generator.ts'),
-    path.join(ROOT, 'test', 'support', 'proc-cpu.ts'),
-  ]);
-  const script = transpiledPath(scripts, self);
+  const script = __filename;
   const keptDatabase = process.env.BENCH_DATABASE;
   const database = keptDatabase ?? path.join(OUT, `ead-import-${process.pid}.db`);
   const repeat = (phase: Phase) =>
@@ -372,10 +350,8 @@ export async function main(): Promise<object> {
       },
     };
   } finally {
-    await rm(scripts, { recursive: true, force: true });
     if (keptDatabase === undefined) {
       for (const suffix of ['', '-wal', '-shm']) await rm(`${database}${suffix}`, { force: true });
-      await rm(readMemoDir(database), { recursive: true, force: true });
     }
   }
 }

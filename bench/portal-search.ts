@@ -1,7 +1,7 @@
 /**
  * Portal search benchmark (DESIGN.md §8: p99 under 50 ms at 50 concurrent clients on 100,000
  * units). Loads generated units through the store port into a temporary SQLite store, starts the
- * service on it as `npm start` does (`src/main.js`, with `HTTP_WORKERS` processes serving HTTP, by
+ * service on it (`src/main.ts`, with `HTTP_WORKERS` processes serving HTTP, by
  * default one per core) on a loopback port, and replays a fixed number of requests per scenario
  * from 50 keep-alive clients in a child process (each first opens its connection with an untimed
  * request, `OPENING_PATH`), once a warm-up of other requests is done and the service is idle
@@ -12,7 +12,8 @@
  * Node server under the same load, shows how much of those figures is the harness's and the
  * machine's.
  *
- * The app runs as production runs it, from JavaScript (transpiled into `bench/out/js-<pid>`).
+ * The service runs under the TypeScript runner this process runs under (`npm run bench`: ts-node,
+ * compiling with SWC).
  *
  * `node -r ts-node/register/transpile-only bench/portal-search.ts`; `BENCH_UNITS` and
  * `BENCH_REQUESTS` scale it down; `BENCH_CLIENTS` sets the clients (the target is for 50, and is
@@ -28,7 +29,7 @@ import { repositoryWrite, unitWrite } from '../test/support/portal-fixtures';
 import { startBareServer } from './support/bare-server';
 import { runWhenMain, startBenchApp } from './support/bench-app';
 import { ReplayJob, ReplayResult, replayInChild } from './support/http-replay';
-import { ROOT, runTranspiled } from './support/transpile';
+import { ROOT } from './support/bench-paths';
 import { ServiceProcess, spawnService, untilHealthy } from '../test/support/service-process';
 
 const UNIT_COUNT = Number(process.env.BENCH_UNITS ?? 100_000);
@@ -345,13 +346,6 @@ async function bareServerReference(job: ReplayJob) {
 }
 
 export async function main(): Promise<object> {
-  if (path.extname(__filename) === '.ts') {
-    return runTranspiled(__filename, [
-      path.join(ROOT, 'test', 'support', 'portal-fixtures.ts'),
-      path.join(ROOT, 'test', 'support', 'service-process.ts'),
-      path.join(ROOT, 'test', 'support', 'proc-cpu.ts'),
-    ]);
-  }
   const bench = await startBenchApp('portal');
   let service: ServiceProcess | undefined;
   try {
@@ -368,12 +362,16 @@ export async function main(): Promise<object> {
     progress(`first item reads: ${JSON.stringify(itemReads)}`);
 
     // The service as `npm start` runs it, on the store just loaded.
-    service = await spawnService([...SERVICE_NODE_OPTIONS, path.join(__dirname, '..', 'src', 'main.js')], {
-      GRAPH_URL: `sqlite:${bench.databaseFile}`,
-      HTTP_WORKERS: String(HTTP_WORKERS),
-      LOG_LEVEL: 'silent',
-    });
-    await untilHealthy(service);
+    service = await spawnService(
+      [...process.execArgv, ...SERVICE_NODE_OPTIONS, path.join(ROOT, 'src', 'main.ts')],
+      {
+        GRAPH_URL: `sqlite:${bench.databaseFile}`,
+        HTTP_WORKERS: String(HTTP_WORKERS),
+        LOG_LEVEL: 'silent',
+      },
+    );
+    // Started from TypeScript, on a machine that may be busy: its start may take a while.
+    await untilHealthy(service, 180_000);
     // One worker answering is enough to be healthy: the others are up once the service is idle.
     await untilIdle(service.cpuMicros);
     const { port } = service;

@@ -2,7 +2,9 @@
  * `npm run bench [-- <name> …]`: runs the benchmarks, each in a child process of its own so that
  * one's memory and warm caches do not colour another's figures, and prints one JSON object:
  * `{ "<name>": <the benchmark's JSON>, … }`. A benchmark is `bench/<name>.ts` printing one JSON
- * object as the last line of its output.
+ * object as the last line of its output. Benchmarks run under the project's TypeScript runner
+ * (ts-node, compiling with SWC, as the end-to-end tests start the service); the service processes
+ * they start inherit it.
  */
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
@@ -13,6 +15,7 @@ function runBenchmark(name: string): unknown {
   const file = path.join(__dirname, `${name}.ts`);
   const child = spawnSync(process.execPath, ['-r', 'ts-node/register/transpile-only', file], {
     encoding: 'utf8',
+    env: { ...process.env, TS_NODE_SWC: 'true' },
     stdio: ['ignore', 'pipe', 'inherit'],
     maxBuffer: 64 * 1024 * 1024,
   });

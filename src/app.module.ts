@@ -4,22 +4,24 @@ import { AuthModule } from './auth/auth.module';
 import { AppConfigModule } from './config/config.module';
 import { GraphModule } from './graph/graph.module';
 import { HealthModule } from './health/health.module';
+import { ImportLogsModule } from './import-logs/import-logs.module';
 import { ImportModule } from './import/import.module';
 import { InterfaceErrorFilter } from './interface-errors';
 import { ItemsModule } from './items/items.module';
-import { LoggingModule } from './logging/logging.module';
+import { ObservabilityModule } from './observability/observability.module';
 import { PortalModule } from './portal/portal.module';
 
 @Module({
   imports: [
     AppConfigModule,
-    LoggingModule,
+    ObservabilityModule,
     GraphModule,
     ItemsModule,
     AuthModule,
     HealthModule,
     PortalModule,
     ImportModule,
+    ImportLogsModule,
   ],
   providers: [{ provide: APP_FILTER, useClass: InterfaceErrorFilter }],
 })

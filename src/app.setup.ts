@@ -37,8 +37,8 @@ export const APP_OPTIONS: NestApplicationOptions = { bufferLogs: true, bodyParse
 
 /**
  * Readies the app to answer requests without listening: Fastify routes requests once its plugins
- * are loaded, which listening would wait for. A cluster worker, which is handed its connections,
- * and the end-to-end tests, which inject theirs, start the app so.
+ * are loaded, which listening would wait for. The end-to-end tests, which inject their requests,
+ * start the app so.
  */
 export async function initWithoutListening(app: NestFastifyApplication): Promise<void> {
   await app.init();

@@ -4,8 +4,8 @@ import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { IncomingMessage, ServerResponse, STATUS_CODES } from 'node:http';
 import { sendImportError } from './import/import-errors';
-import { IdentifiedRequest, RequestLogMiddleware } from './logging/request-log.middleware';
-import { RequestMetricsMiddleware } from './logging/request-metrics.middleware';
+import { IdentifiedRequest, RequestLogMiddleware } from './observability/request-log.middleware';
+import { RequestMetricsMiddleware } from './observability/request-metrics.middleware';
 import { sendJsonApiError } from './portal/jsonapi-errors';
 import { portalCors } from './portal/portal-cors.middleware';
 

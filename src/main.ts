@@ -4,8 +4,8 @@ import cluster from 'node:cluster';
 import { existsSync } from 'node:fs';
 import { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { AppModule } from './app.module';
-import { APP_OPTIONS, configureApp, createHttpAdapter, initWithoutListening } from './app.setup';
-import { serveHandedConnections } from './cluster/handed-connections';
+import pino from 'pino';
+import { APP_OPTIONS, configureApp, createHttpAdapter } from './app.setup';
 import { superviseHttpWorkers } from './cluster/http-workers';
 import { AppConfig, LISTEN_HOST, loadConfig } from './config/app-config';
 import { GraphStore } from './graph/graph-store';
@@ -14,12 +14,15 @@ async function serve(config: AppConfig): Promise<void> {
   const app = await NestFactory.create<NestFastifyApplication>(AppModule, createHttpAdapter(), APP_OPTIONS);
   configureApp(app);
   app.enableShutdownHooks();
-  if (cluster.isWorker) {
-    // The primary listens, and hands each connection to the worker with the fewest open.
-    await initWithoutListening(app);
-    serveHandedConnections(app.getHttpServer());
-  } else {
+  try {
+    // In a cluster worker, Node's cluster listens in the primary and hands connections out in turn.
     await app.listen(config.port, LISTEN_HOST);
+  } catch (error) {
+    pino({ level: config.logLevel }).fatal(
+      { err: error, port: config.port },
+      'Cannot listen on the port: stopping the service',
+    );
+    process.exit(1);
   }
   // In the background: a process that serves searches reads ahead what they read first.
   void app.get(GraphStore).readAheadForSearch();

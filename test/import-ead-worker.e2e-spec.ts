@@ -6,8 +6,7 @@ import { ImportTestApp } from './support/import-client';
 
 /**
  * EAD read in a worker thread (`IMPORT_WORKER_MIN_BYTES=0`: every source, however small) answers
- * and stores what EAD read in process does. Read memos are off, so that a document read again is
- * read again, not replayed (`import-ead-memo.e2e-spec.ts`).
+ * and stores what EAD read in process does.
  */
 describe('POST /import/ead read in a worker thread', () => {
   let pair: EadAppPair;
@@ -15,11 +14,9 @@ describe('POST /import/ead read in a worker thread', () => {
   let inProcess: ImportTestApp;
 
   beforeEach(async () => {
-    const noMemos = { IMPORT_READ_MEMO_MAX_BYTES: '0' };
     // Every worker that reads is ended, so counting the ends counts the workers.
-    pair = await eadAppPair(
-      { subject: { ...noMemos, IMPORT_WORKER_MIN_BYTES: '0' }, baseline: noMemos },
-      () => jest.spyOn(Worker.prototype, 'terminate'),
+    pair = await eadAppPair({ subject: { IMPORT_WORKER_MIN_BYTES: '0' }, baseline: {} }, () =>
+      jest.spyOn(Worker.prototype, 'terminate'),
     );
     ({ subject: inWorker, baseline: inProcess } = pair);
   });

@@ -128,7 +128,7 @@ describe('Every import ends, whatever happens to its request', () => {
 });
 
 describe('Start-up clean-up of the leftovers of runs that died', () => {
-  it('removes its own workspaces and memo files of processes gone, and nothing else', async () => {
+  it('removes its own workspaces of processes gone, and nothing else', async () => {
     const tempDir = await mkdtemp(path.join(tmpdir(), 'leftovers-temp-'));
     const child = spawn(process.execPath, ['-e', '0']);
     await once(child, 'exit');
@@ -136,7 +136,6 @@ describe('Start-up clean-up of the leftovers of runs that died', () => {
     const names = {
       deadWorkspace: `import-${gone}-AbC123`,
       liveWorkspace: `import-${process.ppid}-AbC123`,
-      deadMemo: `0a1b2c.memo.${gone}-0123abcd.tmp`,
       foreign: 'import-notours',
       other: 'something-else',
     };

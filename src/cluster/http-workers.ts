@@ -1,55 +1,39 @@
 import cluster, { Worker } from 'node:cluster';
-import net from 'node:net';
 import pino from 'pino';
-import { AppConfig, LISTEN_HOST } from '../config/app-config';
-import { ConnectionBalancer, ConnectionTarget, isConnectionMessage } from './connection-balancer';
+import type { AppConfig } from '../config/app-config';
 import { relayGathers } from './gather';
 
 /** How long after a worker died unexpectedly its replacement starts. */
 const RESTART_DELAY_MS = 1_000;
 
-function connectionTarget(worker: Worker): ConnectionTarget {
-  return {
-    id: worker.id,
-    hand: (socket, sent) => worker.send({ connection: 'handed' }, socket, { keepOpen: false }, sent),
-  };
-}
-
 /**
- * The primary process when HTTP is served by several (`HTTP_WORKERS`): it listens on the port,
- * forks the workers, which each run the whole app, and hands each connection to the worker with
- * the fewest open (`ConnectionBalancer`). The workers share the store (SQLite is safe across
- * processes, and every cache is checked against the store's version). The primary relays what
- * the workers gather from each other (metrics), and starts a new worker when one that was serving
- * dies. A worker that dies before it is ready (a store that will not open) ends the service
- * instead: its replacement would fail the same way; so does a port the primary cannot listen on.
- * SIGTERM and SIGINT are passed on; the primary exits when every worker has.
+ * The primary process when HTTP is served by several (`HTTP_WORKERS`): it forks the workers, which
+ * each run the whole app and share the listening port (Node's cluster hands connections out in
+ * turn) and the store (SQLite is safe across processes, and every cache is checked against the
+ * store's version). The primary relays what the workers gather from each other (metrics), and
+ * starts a new worker when one that was serving dies. A worker that dies before it listens (a port
+ * in use, a store that will not open) ends the service instead: its replacement would fail the
+ * same way. SIGTERM and SIGINT are passed on; the primary exits when every worker has.
  */
-export function superviseHttpWorkers(config: Pick<AppConfig, 'httpWorkers' | 'port' | 'logLevel'>): void {
+export function superviseHttpWorkers(config: Pick<AppConfig, 'httpWorkers' | 'logLevel'>): void {
   const logger = pino({ level: config.logLevel }).child({ context: 'HttpWorkers' });
   /** Ids of the live workers. */
   const live = new Set<number>();
-  /** Ids of the live workers that said they are ready, and so have been serving. */
+  /** Ids of the live workers that listen, and so have been serving. */
   const ready = new Set<number>();
-  const balancer = new ConnectionBalancer();
-  const server = net.createServer({ pauseOnConnect: true }, (socket) => balancer.hand(socket));
   let stopping = false;
   const fork = () => live.add(cluster.fork().id);
 
   relayGathers();
-  cluster.on('message', (worker: Worker, message: unknown) => {
-    if (!isConnectionMessage(message)) return;
-    if (message.connection === 'closed') return balancer.closed(worker.id);
-    if (message.connection !== 'ready' || stopping) return;
+  cluster.on('listening', (worker: Worker) => {
+    if (stopping) return;
     ready.add(worker.id);
-    balancer.ready(connectionTarget(worker));
     logger.info({ pid: worker.process.pid }, 'An HTTP worker is ready');
     if (ready.size === config.httpWorkers)
       logger.info({ workers: config.httpWorkers }, 'Every HTTP worker is ready');
   });
   cluster.on('exit', (worker: Worker, code: number | null, signal: string | null) => {
     live.delete(worker.id);
-    balancer.gone(worker.id);
     const served = ready.delete(worker.id);
     if (stopping) {
       if (live.size === 0) process.exit();
@@ -66,21 +50,12 @@ export function superviseHttpWorkers(config: Pick<AppConfig, 'httpWorkers' | 'po
   });
   const stop = () => {
     stopping = true;
-    server.close();
     if (live.size === 0) process.exit();
     for (const worker of Object.values(cluster.workers ?? {})) worker?.kill('SIGTERM');
   };
   process.on('SIGTERM', stop);
   process.on('SIGINT', stop);
 
-  server.on('error', (error) => {
-    if (server.listening) return logger.error({ err: error }, 'Accepting a connection failed');
-    logger.fatal({ err: error, port: config.port }, 'Cannot listen on the port: stopping the service');
-    process.exit(1);
-  });
-  // Workers start once it listens.
-  server.listen(config.port, LISTEN_HOST, () => {
-    logger.info({ workers: config.httpWorkers, port: config.port }, 'Starting HTTP workers');
-    for (let index = 0; index < config.httpWorkers; index++) fork();
-  });
+  logger.info({ workers: config.httpWorkers }, 'Starting HTTP workers');
+  for (let index = 0; index < config.httpWorkers; index++) fork();
 }

@@ -1,24 +1,4 @@
-import path from 'node:path';
 import { loadConfig } from './app-config';
-
-describe('loadConfig: read memos', () => {
-  it('keeps them beside the SQLite file, or under ./data with Neo4j, unless told where', () => {
-    expect(loadConfig({ GRAPH_URL: 'sqlite:/var/lib/archive/store.db' }).import.readMemoDir).toBe(
-      '/var/lib/archive/read-memos',
-    );
-    expect(loadConfig({}).import.readMemoDir).toBe(path.resolve('data/read-memos'));
-    expect(loadConfig({ GRAPH_URL: 'bolt://db:7687' }).import.readMemoDir).toBe(
-      path.resolve('data/read-memos'),
-    );
-    expect(loadConfig({ IMPORT_READ_MEMO_DIR: '/srv/memos' }).import.readMemoDir).toBe('/srv/memos');
-  });
-
-  it('keeps up to 1 GiB of them by default; 0 turns them off; anything else is refused', () => {
-    expect(loadConfig({}).import.readMemoMaxBytes).toBe(1024 ** 3);
-    expect(loadConfig({ IMPORT_READ_MEMO_MAX_BYTES: '0' }).import.readMemoMaxBytes).toBe(0);
-    expect(() => loadConfig({ IMPORT_READ_MEMO_MAX_BYTES: 'lots' })).toThrow('IMPORT_READ_MEMO_MAX_BYTES');
-  });
-});
 
 describe('loadConfig: the port', () => {
   it('takes 0 to 65535, and refuses any other before anything listens', () => {

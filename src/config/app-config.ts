@@ -46,10 +46,6 @@ export interface ImportConfig {
    * that can); smaller ones in process. 0: every source.
    */
   workerMinBytes: number;
-  /** Where documents' read memos are kept (`src/import/reading/read-memos.ts`). */
-  readMemoDir: string;
-  /** Most bytes of read memos kept, least recently used dropped first; 0: no memos. */
-  readMemoMaxBytes: number;
   /** Where imports keep their temporary files (spooled bodies, fetched documents, scratch stores). */
   tempDir: string;
   /** Deepest nesting of units in one document (an EAD `archdesc` is depth 1). */
@@ -92,13 +88,6 @@ export function sqliteFileOf(graphUrl: string): string | undefined {
   return graphUrl.startsWith(SQLITE_SCHEME) ? graphUrl.slice(SQLITE_SCHEME.length) : undefined;
 }
 
-/** Read memos are kept beside the SQLite file, or under `./data` with Neo4j. */
-function defaultReadMemoDir(graphUrl: string): string {
-  const file = sqliteFileOf(graphUrl);
-  const folder = file === undefined ? 'data' : path.dirname(file);
-  return path.resolve(folder, 'read-memos');
-}
-
 /**
  * Where the service listens: every interface, IPv6 and IPv4, as Node listens by default (Fastify's
  * default is loopback).
@@ -135,8 +124,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       urlTimeoutMs: intFrom(env, 'IMPORT_URL_TIMEOUT_MS', 30_000),
       maxUrlBytes: intFrom(env, 'IMPORT_MAX_URL_BYTES', 512 * MiB),
       workerMinBytes: intFrom(env, 'IMPORT_WORKER_MIN_BYTES', 8 * MiB),
-      readMemoDir: path.resolve(env.IMPORT_READ_MEMO_DIR?.trim() || defaultReadMemoDir(graphUrl)),
-      readMemoMaxBytes: intFrom(env, 'IMPORT_READ_MEMO_MAX_BYTES', 1024 * MiB),
       tempDir: path.resolve(env.IMPORT_TEMP_DIR?.trim() || tmpdir()),
       maxDepth: positiveIntFrom(env, 'IMPORT_MAX_DEPTH', 64),
       maxIdLength: positiveIntFrom(env, 'IMPORT_MAX_ID_LENGTH', 1024),

@@ -1,7 +1,7 @@
 import { HttpException, HttpStatus, Logger } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { STATUS_CODES } from 'node:http';
-import { ErrorBody } from '../logging/import-log.types';
+import { ErrorBody } from '../import-logs/import-log.types';
 import { ImportInputError } from './formats/format-reader';
 
 /** An import refused with a status and the `details` of its error body. */

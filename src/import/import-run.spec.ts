@@ -7,7 +7,7 @@ import { Bundle } from '../items/bundle';
 import { itemHash, writeHash } from '../items/change-detection';
 import { FormatReader, ImportContext, ImportEvent, ImportSource, ReadEvent } from './formats/format-reader';
 import { BATCH_SIZE, ImportRun, RunOptions } from './import-run';
-import { ImportLogDocument } from '../logging/import-log.types';
+import { ImportLogDocument } from '../import-logs/import-log.types';
 import { RunLedger } from './run-ledger';
 
 /** The run's loop on a real SQLite store, with a reader that replays prepared events. */

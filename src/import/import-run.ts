@@ -1,7 +1,7 @@
 import { GraphWriter, ItemWrite, StoredItem } from '../graph/graph-store';
 import { mergeDescriptions, sameContent, writeHash } from '../items/change-detection';
-import { ImportLogDocument } from '../logging/import-log.types';
-import { WalkedIds } from '../logging/walked-ids';
+import { ImportLogDocument } from '../import-logs/import-log.types';
+import { WalkedIds } from '../import-logs/walked-ids';
 import {
   FormatReader,
   ImportContext,

@@ -24,7 +24,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { RequireRole } from '../auth/bearer-auth.guard';
-import { ErrorBodyDto, ImportLogDocumentDto } from '../logging/import-log.dto';
+import { ErrorBodyDto, ImportLogDocumentDto } from '../import-logs/import-log.dto';
 import { rawQueryOf } from './import-params';
 import { ImportService } from './import.service';
 import { jsonChunks } from './json-chunks';

@@ -1,7 +1,7 @@
 import { Module } from '@nestjs/common';
 import { DiscoveryModule } from '@nestjs/core';
 import { AuthModule } from '../auth/auth.module';
-import { LoggingModule } from '../logging/logging.module';
+import { ImportLogsModule } from '../import-logs/import-logs.module';
 import { FormatRegistry } from './format-registry';
 import { FormatsModule } from './formats/formats.module';
 import { ImportController } from './import.controller';
@@ -10,7 +10,7 @@ import { LeftoverCleanup } from './sources/leftovers';
 
 /** `POST /import/<format>`: the import run shared by every format reader. */
 @Module({
-  imports: [DiscoveryModule, AuthModule, LoggingModule, FormatsModule],
+  imports: [DiscoveryModule, AuthModule, ImportLogsModule, FormatsModule],
   controllers: [ImportController],
   providers: [FormatRegistry, ImportService, LeftoverCleanup],
 })

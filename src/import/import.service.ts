@@ -4,16 +4,15 @@ import path from 'node:path';
 import { UsersService } from '../auth/users.service';
 import { APP_CONFIG, AppConfig, sqliteFileOf } from '../config/app-config';
 import { GraphStore, GraphWriter } from '../graph/graph-store';
-import { ImportLogService } from '../logging/import-log.service';
-import { ImportLogDocument, ImportLogRecord } from '../logging/import-log.types';
-import { Ids } from '../logging/walked-ids';
-import { MetricsService } from '../logging/metrics.service';
+import { ImportLogService } from '../import-logs/import-log.service';
+import { ImportLogDocument, ImportLogRecord } from '../import-logs/import-log.types';
+import { Ids } from '../import-logs/walked-ids';
+import { MetricsService } from '../observability/metrics.service';
 import { FinishResult, FormatReader, ImportContext, ImportSource, ReadLimits } from './formats/format-reader';
 import { badRequest, errorBodyOf } from './import-errors';
 import { commitRequested, ImportRequestParams, parseImportParams, RawQuery } from './import-params';
 import { ImportRun } from './import-run';
 import { RunLedger } from './run-ledger';
-import { limitHeapGrowth } from './heap-growth';
 import { loadScope } from './import-scope';
 import { FormatRegistry } from './format-registry';
 import { spoolBody } from './sources/body-spool';
@@ -116,14 +115,12 @@ export class ImportService {
     const workspace = await ImportWorkspace.create(this.config.import.tempDir).catch(async (error) => {
       throw (await this.explained(error)) as Error;
     });
-    const releaseHeap = limitHeapGrowth();
     let ledger: RunLedger | undefined;
     try {
       ledger = RunLedger.open(workspace.newFile());
       await deliver(await this.attempt(endpoint, request, attempt, workspace, ledger));
     } finally {
       ledger?.close();
-      releaseHeap();
       await workspace.dispose();
     }
   }
@@ -190,12 +187,11 @@ export class ImportService {
     const message = await logMessageOf(params.log, this.roots);
     const properties = await mappingOf(params.properties, this.roots, this.urls);
     const file = workspace.newFile();
-    const { size, digest } = await spoolBody(request.body, file, this.config.import.maxBodyBytes);
+    const { size } = await spoolBody(request.body, file, this.config.import.maxBodyBytes);
     if (size === 0) throw badRequest('The request body is empty');
     const sources = await requestSources(reader, {
       file,
       size,
-      digest,
       contentType: request.contentType,
       tag: params.tag,
       workspace,

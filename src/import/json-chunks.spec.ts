@@ -1,4 +1,4 @@
-import { WalkedIds } from '../logging/walked-ids';
+import { WalkedIds } from '../import-logs/walked-ids';
 import { jsonChunks } from './json-chunks';
 
 describe('jsonChunks', () => {

@@ -1,4 +1,4 @@
-import { WalkedIds } from '../logging/walked-ids';
+import { WalkedIds } from '../import-logs/walked-ids';
 
 /**
  * A value's JSON text in pieces of about `chunkChars` characters: together, what `JSON.stringify`

@@ -12,7 +12,7 @@ import { Role } from '../../src/auth/roles';
 import { TokensService } from '../../src/auth/tokens.service';
 import { UsersService } from '../../src/auth/users.service';
 import { GraphStore } from '../../src/graph/graph-store';
-import { LOG_DESTINATION } from '../../src/logging/app-logger';
+import { LOG_DESTINATION } from '../../src/observability/app-logger';
 
 export interface TestAppOptions {
   /** Extra environment for this app's configuration (applied over `GRAPH_URL` and `LOG_LEVEL`). */

@@ -1,8 +1,8 @@
 import { DiscoveryService } from '@nestjs/core';
 import { GraphReader, GraphWriter, StoredItem } from '../../graph/graph-store';
 import { ItemType } from '../../items/item-types';
-import { ImportLogDocument } from '../../logging/import-log.types';
-import { Ids } from '../../logging/walked-ids';
+import { ImportLogDocument } from '../../import-logs/import-log.types';
+import { Ids } from '../../import-logs/walked-ids';
 import { ImportEvent, ImportSource, ReadLimits } from './read-events';
 
 /**

@@ -21,11 +21,6 @@ export interface ImportSource {
    * allow): a reader in a worker thread opens it there rather than have the bytes passed on.
    */
   file?: string;
-  /**
-   * The SHA-256 (hex) of the file's bytes, when they were hashed as they were written (a spooled
-   * body): the file is then the service's own and stays as it was.
-   */
-  digest?: string;
   /** The raw bytes, read once, in chunks: readers stream and never hold a whole document. */
   bytes(): AsyncIterable<Uint8Array>;
 }

@@ -1,7 +1,7 @@
 import { createReadStream } from 'node:fs';
 import { MessagePort, parentPort, workerData } from 'node:worker_threads';
 import { writeHash } from '../../items/change-detection';
-import { FlatItemWriter } from '../formats/common/flat-items';
+import { FlatItemWriter } from './flat-items';
 import { ImportSource, ReadEvent } from '../formats/read-events';
 import {
   FromWorker,

@@ -1,5 +1,5 @@
 import { Worker } from 'node:worker_threads';
-import { FlatItemReader } from '../formats/common/flat-items';
+import { FlatItemReader } from './flat-items';
 import { ImportEvent, ImportSource } from '../formats/read-events';
 import {
   FromWorker,

@@ -124,8 +124,8 @@ async function unpackZipEntry(zip: ZipFile, entry: Entry, name: string, target: 
 }
 
 /**
- * Unpacks a zip's documents into numbered workspace files, as a tar's are: a document read from a
- * file can be hashed before it is read, so that one imported unchanged is replayed (read memos).
+ * Unpacks a zip's documents into numbered workspace files, as a tar's are: a reader in a worker
+ * thread opens a document's file there rather than have its bytes passed on.
  * The declared sizes were counted against the limits first, and no entry inflates beyond its own.
  */
 async function zipSources(file: string, workspace: ImportWorkspace, limits: ArchiveLimits) {

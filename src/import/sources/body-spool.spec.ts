@@ -19,15 +19,12 @@ describe('spoolBody', () => {
   });
   afterEach(() => rm(folder, { recursive: true, force: true }));
 
-  it('stores the body whole, with its size and digest', async () => {
+  it('stores the body whole, with its size', async () => {
     const request = requestOf();
     const file = path.join(folder, 'body');
     const spooled = spoolBody(request, file, 100);
     request.end('hello');
-    await expect(spooled).resolves.toEqual({
-      size: 5,
-      digest: '2cf24dba5fb0a30e26e83b2ac5b9e29e1b161e5c1fa7425e73043362938b9824',
-    });
+    await expect(spooled).resolves.toEqual({ size: 5 });
     expect(await readFile(file, 'utf8')).toBe('hello');
   });
 

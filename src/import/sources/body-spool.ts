@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
 import type { IncomingMessage } from 'node:http';
 import { Transform } from 'node:stream';
@@ -16,10 +15,9 @@ function overLimit(maxBytes: number): ImportHttpError {
   return tooLarge(`The request body is larger than the limit of ${maxBytes} bytes (IMPORT_MAX_BODY_BYTES)`);
 }
 
-/** A spooled body: its length and the SHA-256 (hex) of its bytes. */
+/** A spooled body: its length. */
 export interface SpooledBody {
   size: number;
-  digest: string;
 }
 
 /**
@@ -38,8 +36,7 @@ export class SpoolWriteError extends Error {
 
 /**
  * Writes the request body to `file`, so that a large body is never held in memory, and returns its
- * size and digest: hashed as it passes, while the thread mostly waits for bytes, rather than read
- * again for read memos. A body over `maxBytes` is refused (413): at once when `Content-Length`
+ * size. A body over `maxBytes` is refused (413): at once when `Content-Length`
  * says so, otherwise when the limit is crossed; from then on the rest is read and dropped rather
  * than the connection torn down, so that the client still receives the answer.
  *
@@ -53,7 +50,6 @@ export async function spoolBody(
   maxBytes: number,
 ): Promise<SpooledBody> {
   if (Number(request.headers['content-length']) > maxBytes) throw overLimit(maxBytes);
-  const digest = createHash('sha256');
   let size = 0;
   let refusal: ImportHttpError | undefined;
   const meter = new Transform({
@@ -61,7 +57,6 @@ export async function spoolBody(
       size += chunk.length;
       if (refusal === undefined && size > maxBytes) refusal = overLimit(maxBytes);
       if (refusal !== undefined) return done();
-      digest.update(chunk);
       done(null, chunk);
     },
   });
@@ -84,5 +79,5 @@ export async function spoolBody(
     throw badRequest(`The request body could not be read whole: ${(error as Error).message}`);
   }
   if (refusal !== undefined) throw refusal;
-  return { size, digest: digest.digest('hex') };
+  return { size };
 }

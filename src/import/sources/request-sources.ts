@@ -13,8 +13,6 @@ export interface BodyContext {
   file: string;
   /** Its length in bytes. */
   size: number;
-  /** The SHA-256 (hex) of its bytes. */
-  digest: string;
   /** The request's `Content-Type` header. */
   contentType?: string;
   /** The `tag` parameter: the tag of a body that is one document. */
@@ -111,14 +109,14 @@ async function urlMapSources(body: BodyContext): Promise<ImportSource[]> {
  */
 export async function requestSources(reader: FormatReader, body: BodyContext): Promise<ImportSource[]> {
   const mediaType = mediaTypeOf(body.contentType);
-  const { tag, file, size, digest } = body;
+  const { tag, file, size } = body;
   if (reader.input === 'raw') {
-    return [fileSource(tag, file, { contentType: mediaType || undefined, size, digest })];
+    return [fileSource(tag, file, { contentType: mediaType || undefined, size })];
   }
   if (mediaType === PATH_LIST) return pathListSources(body);
   if (mediaType === URL_MAP) return urlMapSources(body);
   if (isDocumentType(mediaType, reader)) {
-    return [fileSource(tag, file, { contentType: mediaType, size, digest })];
+    return [fileSource(tag, file, { contentType: mediaType, size })];
   }
   return archiveSources(body.file, body.workspace, body.archives);
 }

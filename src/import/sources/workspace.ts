@@ -36,7 +36,7 @@ export class ImportWorkspace {
 export function fileSource(
   tag: string,
   file: string,
-  details: Pick<ImportSource, 'contentType' | 'size' | 'digest'> = {},
+  details: Pick<ImportSource, 'contentType' | 'size'> = {},
 ): ImportSource {
   return { tag, ...details, file, bytes: () => createReadStream(file) };
 }

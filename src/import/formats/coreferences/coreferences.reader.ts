@@ -9,7 +9,7 @@ import {
   ImportSource,
   ReadEvent,
 } from '../format-reader';
-import { linkWithBodies, newLinkWrite, unlinkableReason } from '../links/link-item';
+import { linkWithBodies, newLinkWrite, unlinkableReason } from '../shared/link-builder';
 import { rowRejection } from '../tabular/row-rejection';
 import { readTableRows } from '../tabular/table-rows';
 import {

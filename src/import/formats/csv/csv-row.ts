@@ -1,5 +1,5 @@
 import { PROTOTYPE_KEY } from '../../../items/bundle';
-import { RawNode, normaliseSpace } from '../common/raw-node';
+import { RawNode, normaliseSpace } from '../shared/raw-node';
 import { ImportContext, ImportInputError, ItemRejected } from '../format-reader';
 import { singleParameter } from '../format-params';
 import { CsvRecord } from '../tabular/csv-records';

@@ -1,7 +1,7 @@
 import { ItemType } from '../../../items/item-types';
 import { LANGUAGE_CODE, NAME } from '../../../items/ontology';
-import { OBJECT_IDENTIFIER } from '../common/raw-extraction';
-import { UnitImporter } from '../ead/ead-unit';
+import { OBJECT_IDENTIFIER } from '../shared/raw-extraction';
+import { UnitBuilder } from '../shared/unit-builder';
 import { ItemRejected, ReadEvent } from '../format-reader';
 import { CsvRow, csvRowRejection } from './csv-row';
 import { CsvScope, RowImporter, RowSettings, scopeOf } from './row-importer';
@@ -24,7 +24,7 @@ interface Parent {
  * the parent's.
  */
 export class UnitRows implements RowImporter {
-  private readonly units: UnitImporter;
+  private readonly units: UnitBuilder;
   private readonly scope: CsvScope;
   /** Local id → id of the units read so far and, once needed, of the units in the scope. */
   private readonly known = new Map<string, string>();
@@ -36,7 +36,7 @@ export class UnitRows implements RowImporter {
 
   constructor(private readonly settings: RowSettings) {
     this.scope = scopeOf(settings);
-    this.units = new UnitImporter({
+    this.units = new UnitBuilder({
       tag: settings.tag,
       scope: {
         id: this.scope.bundle.id,

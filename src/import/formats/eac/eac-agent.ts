@@ -10,8 +10,8 @@ import {
   OTHER_IDENTIFIERS,
   START_DATE,
 } from '../../../items/ontology';
-import { UNKNOWN_PREFIX } from '../common/mapped-xml-handler';
-import { RawNode, RawValue } from '../common/raw-node';
+import { UNKNOWN_PREFIX } from '../xml/mapped-xml-handler';
+import { RawNode, RawValue } from '../shared/raw-node';
 import { ImportContext, ReadEvent } from '../format-reader';
 import { EAC_SUB_NODES, EacRecord } from './eac-handler';
 

@@ -1,7 +1,7 @@
-import { MappedXmlHandler, OpenElement } from '../common/mapped-xml-handler';
-import { RawNode } from '../common/raw-node';
-import { XmlMapping } from '../common/xml-mapping';
-import { XmlLocator } from '../common/xml-parser';
+import { MappedXmlHandler, OpenElement } from '../xml/mapped-xml-handler';
+import { RawNode } from '../shared/raw-node';
+import { XmlMapping } from '../xml/xml-mapping';
+import { XmlLocator } from '../xml/xml-parser';
 
 /** Mapped fields whose element collects its content in a sub-node (the reference's `EacHandler`). */
 export const EAC_SUB_NODES = {

@@ -1,4 +1,4 @@
-import { XmlMapping } from '../common/xml-mapping';
+import { XmlMapping } from '../xml/xml-mapping';
 
 /**
  * The reference's default EAC-CPF mapping (`eac.properties`), verbatim: element paths to the

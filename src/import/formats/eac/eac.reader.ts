@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { ItemType } from '../../../items/item-types';
-import { XmlMapping } from '../common/xml-mapping';
-import { readXml } from '../common/xml-parser';
+import { XmlMapping } from '../xml/xml-mapping';
+import { readXml } from '../xml/xml-parser';
 import {
   FormatReader,
   ImportContext,

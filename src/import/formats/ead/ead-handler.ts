@@ -6,48 +6,23 @@ import {
   OTHER_IDENTIFIERS,
   SOURCE_FILE_ID,
 } from '../../../items/ontology';
-import { DATE_PERIOD } from '../common/date-parser';
-import { MappedXmlHandler, OpenElement } from '../common/mapped-xml-handler';
+import { DATE_PERIOD } from '../dates/date-parser';
+import { MappedXmlHandler, OpenElement } from '../xml/mapped-xml-handler';
 import {
   ACCESS_POINT,
   extractMaintenanceEvents,
   MAINTENANCE_EVENT,
   maintenanceEventData,
   OBJECT_IDENTIFIER,
-} from '../common/raw-extraction';
-import { RawNode } from '../common/raw-node';
-import { XmlMapping } from '../common/xml-mapping';
-import { XmlLimitError, XmlLocator } from '../common/xml-parser';
+} from '../shared/raw-extraction';
+import { RawNode } from '../shared/raw-node';
+import { UnitImporter } from '../shared/unit-builder';
+import { XmlMapping } from '../xml/xml-mapping';
+import { XmlLimitError, XmlLocator } from '../xml/xml-parser';
 import { idLengthRefusal, ReadLimits } from '../read-events';
 
 /** What to do with a unit that has no `did/unitid`. */
 export type MissingUnitIdPolicy = 'error' | 'attribute' | 'position';
-
-/** A finding aid's unit, complete, as the reference's `EadHandler` hands it to its importer. */
-export interface EadUnit {
-  /** Its raw data: the fields of the unit and of its description. */
-  node: RawNode;
-  /** Its local identifier, or null when it has none. */
-  localId: string | null;
-  /** The local identifiers of its ancestor units, root first; null for an ancestor without one. */
-  ancestorIds: (string | null)[];
-  /** Its id, when it and its ancestors have local ids. */
-  id: string | undefined;
-  /** Its parent unit's id; undefined for a top-level unit. */
-  parentId: string | undefined;
-  /** The maintenance events of its description. */
-  maintenanceEvents: readonly Props[];
-  /** Where its end tag ends. */
-  line: number;
-  column: number;
-}
-
-/** Builds a unit's item (or its rejection) and its id: the reference's `EadImporter`. */
-export interface UnitImporter<T> {
-  /** The id of a unit with local id `localId`, a child of `parent` or else top-level. */
-  unitId(localId: string, parent?: { id: string; localId: string }): string;
-  importUnit(unit: EadUnit): T;
-}
 
 /** An open unit: what its children need from it, and what its own local id is made of. */
 interface OpenUnit {

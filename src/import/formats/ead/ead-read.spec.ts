@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { UnbuiltItem } from '../../reading/worker-messages';
-import { FlatItemReader, FlatItemWriter } from '../common/flat-items';
+import { FlatItemReader, FlatItemWriter } from '../../reading/flat-items';
 import { builtEvent, ImportEvent, ImportSource, ReadEvent } from '../read-events';
 import { EAD2002_PROPERTIES } from './ead2002-mapping';
 import { eadPartBuilder, EadReadSettings, readEad, readEadInWorker } from './ead-read';

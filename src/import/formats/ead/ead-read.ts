@@ -1,11 +1,11 @@
-import { FlatNodeReader, FlatNodeWriter } from '../common/flat-nodes';
-import { XmlMapping } from '../common/xml-mapping';
-import { readXml } from '../common/xml-parser';
+import { FlatNodeReader, FlatNodeWriter } from '../../reading/flat-nodes';
+import { XmlMapping } from '../xml/xml-mapping';
+import { readXml } from '../xml/xml-parser';
 import { ImportEvent, ImportSource, ReadEvent, ReadLimits } from '../read-events';
 import { ItemPart, PartBuilder, UnbuiltItem } from '../../reading/worker-messages';
 import { DEFAULT_EAD_MAPPING } from './ead2002-mapping';
-import { EadHandler, EadUnit, MissingUnitIdPolicy, UnitImporter as EadUnitImporter } from './ead-handler';
-import { UnitImporter, UnitSettings } from './ead-unit';
+import { EadHandler, MissingUnitIdPolicy } from './ead-handler';
+import { EadUnit, UnitBuilder, UnitImporter, UnitSettings } from '../shared/unit-builder';
 import { unitHasher } from './unit-hash';
 
 /**
@@ -22,14 +22,14 @@ export interface EadReadSettings {
   limits: ReadLimits;
 }
 
-function unitImporter(source: Pick<ImportSource, 'tag'>, settings: EadReadSettings): UnitImporter {
-  return new UnitImporter({ tag: source.tag, scope: settings.scope });
+function unitImporter(source: Pick<ImportSource, 'tag'>, settings: EadReadSettings): UnitBuilder {
+  return new UnitBuilder({ tag: source.tag, scope: settings.scope });
 }
 
 function readUnits<T>(
   source: ImportSource,
   settings: EadReadSettings,
-  importer: EadUnitImporter<T>,
+  importer: UnitImporter<T>,
   keepsSlices = false,
 ): AsyncIterable<T> {
   const mapping = XmlMapping.fromParameter(settings.properties, DEFAULT_EAD_MAPPING);
@@ -56,9 +56,9 @@ function withHash(event: ReadEvent, hash: string): ReadEvent {
 }
 
 /** Builds each unit's item with its change hash (`unitHasher`), as the other ways of reading do. */
-class HashedUnits implements EadUnitImporter<ReadEvent> {
+class HashedUnits implements UnitImporter<ReadEvent> {
   constructor(
-    private readonly importer: UnitImporter,
+    private readonly importer: UnitBuilder,
     private readonly hashOf: (unit: EadUnit) => string,
   ) {}
 
@@ -98,7 +98,7 @@ const HEAD_LENGTH = 7;
  * Leaves the items of units with an id unbuilt, for whichever thread has the time; their parts
  * hold the unit's fields, then its node, flat.
  */
-class UnbuiltUnits implements EadUnitImporter<ReadEvent | UnbuiltItem> {
+class UnbuiltUnits implements UnitImporter<ReadEvent | UnbuiltItem> {
   private readonly nodes = new FlatNodeWriter();
 
   constructor(private readonly units: HashedUnits) {}

@@ -12,7 +12,6 @@ import {
   ReadEvent,
 } from '../format-reader';
 import { builtEvent } from '../read-events';
-import { ReadMemos } from '../../reading/read-memos';
 import { EadReader } from './ead.reader';
 import { EAD2002_PROPERTIES } from './ead2002-mapping';
 import { chunkedSource } from '../../../../test/support/chunked-source';
@@ -61,8 +60,7 @@ function contextOf(options: ContextOptions = {}): ImportContext {
 }
 
 /** The reader as configured by default: a source of unknown size is read in process. */
-const noMemos = new ReadMemos({ folder: '', maxBytes: 0 });
-const inProcess = new EadReader(loadConfig({}), noMemos);
+const inProcess = new EadReader(loadConfig({}));
 
 async function read(source: ImportSource, context = contextOf(), reader = inProcess): Promise<ReadEvent[]> {
   const events: ReadEvent[] = [];
@@ -412,7 +410,7 @@ describe('EadReader', () => {
   });
 
   describe('in a worker thread', () => {
-    const inWorker = new EadReader(loadConfig({ IMPORT_WORKER_MIN_BYTES: '0' }), noMemos);
+    const inWorker = new EadReader(loadConfig({ IMPORT_WORKER_MIN_BYTES: '0' }));
 
     it('produces the events it produces in process, items with the same change hashes', async () => {
       const source = () => sourceOf(fixture('comprehensive-ead.xml'));

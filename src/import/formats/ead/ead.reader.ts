@@ -1,7 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { APP_CONFIG, AppConfig } from '../../../config/app-config';
 import { ItemType } from '../../../items/item-types';
-import { ReadMemos } from '../../reading/read-memos';
 import { readInWorker, readsInWorker } from '../../reading/worker-reading';
 import {
   FormatReader,
@@ -13,7 +12,6 @@ import {
 } from '../format-reader';
 import { MissingUnitIdPolicy } from './ead-handler';
 import { eadPartBuilder, EadReadSettings, readEad, readEadInWorker } from './ead-read';
-import { UNIT_BUILD } from './unit-hash';
 
 const MISSING_UNITID_PARAMETER = 'missing-unitid';
 const MISSING_UNITID_POLICIES: readonly MissingUnitIdPolicy[] = ['error', 'attribute', 'position'];
@@ -76,23 +74,11 @@ export class EadReader implements FormatReader {
   readonly input = 'documents';
   readonly scopeRequired = true;
 
-  constructor(
-    @Inject(APP_CONFIG) private readonly config: AppConfig,
-    private readonly memos: ReadMemos,
-  ) {}
-
-  /**
-   * Replays what reading the same document with the same settings gave, when the store holds it
-   * unchanged (`ReadMemos`); else reads it afresh.
-   */
-  read(source: ImportSource, context: ImportContext): AsyncIterable<ImportEvent> {
-    const settings = readSettings(context);
-    const recipe = { reader: this.name, build: UNIT_BUILD, settings };
-    return this.memos.read(source, recipe, context.store, () => this.readAfresh(source, settings));
-  }
+  constructor(@Inject(APP_CONFIG) private readonly config: AppConfig) {}
 
   /** Reads in a worker thread when the source is large (`IMPORT_WORKER_MIN_BYTES`), else in process. */
-  private readAfresh(source: ImportSource, settings: EadReadSettings): AsyncIterable<ImportEvent> {
+  read(source: ImportSource, context: ImportContext): AsyncIterable<ImportEvent> {
+    const settings = readSettings(context);
     if (!readsInWorker(source, this.config.import.workerMinBytes)) return readEad(source, settings);
     return readInWorker(source, {
       module: require.resolve('./ead-read'),

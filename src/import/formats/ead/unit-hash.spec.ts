@@ -2,8 +2,8 @@ import { hash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { chunkedSource } from '../../../../test/support/chunked-source';
-import { RawNode } from '../common/raw-node';
-import { EadUnit } from './ead-handler';
+import { RawNode } from '../shared/raw-node';
+import { EadUnit } from '../shared/unit-builder';
 import { EadReadSettings, readEad } from './ead-read';
 import { UNIT_BUILD, unitHasher } from './unit-hash';
 
@@ -80,9 +80,9 @@ describe('unitHasher', () => {
   });
 
   /**
-   * What reading the fixtures gives (ids, change hashes, refusals): what read memos replay for the
-   * build that `UNIT_BUILD` names. When this fails, the same documents read into other units than
-   * before: raise `UNIT_BUILD` (memos of the old build must not be replayed) and record the new
+   * What reading the fixtures gives (ids, change hashes, refusals) for the build that `UNIT_BUILD`
+   * names. When this fails, the same documents read into other units than before: raise
+   * `UNIT_BUILD` (hashes of the old build must not pass units for unchanged) and record the new
    * digest with it.
    */
   const READ = { unitBuild: 1, digest: 'j_xW_CpnHYsxATK0swvoXs_r-RnRQZ1amXajF4Js8CU' };

@@ -1,13 +1,13 @@
 import { hash } from 'node:crypto';
-import { RawNode } from '../common/raw-node';
-import { EadUnit } from './ead-handler';
+import { RawNode } from '../shared/raw-node';
+import { EadUnit } from '../shared/unit-builder';
 
 /**
- * The build of documents into units, and of units into items, that stored unit hashes and read
- * memos vouch for. Raise it with any change that makes the same document, read with the same
- * settings, read into other units or build into other items (this folder, the extraction in
- * `common/`, the identifier rules): a hash from an older build must not pass an item for
- * unchanged, nor a memo of one be replayed. `unit-hash.spec.ts` fails until it is raised.
+ * The build of documents into units, and of units into items, that stored unit hashes vouch for.
+ * Raise it with any change that makes the same document, read with the same settings, read into
+ * other units or build into other items (this folder, the builders and extraction in `shared/`,
+ * the identifier rules): a hash from an older build must not pass an item for unchanged.
+ * `unit-hash.spec.ts` fails until it is raised.
  */
 export const UNIT_BUILD = 1;
 

@@ -1,9 +1,9 @@
 import { LANGUAGE_CODE, NAME } from '../../../items/ontology';
-import { MappedXmlHandler, OpenElement } from '../common/mapped-xml-handler';
-import { MAINTENANCE_EVENT, OBJECT_IDENTIFIER } from '../common/raw-extraction';
-import { RawNode } from '../common/raw-node';
-import { XmlMapping } from '../common/xml-mapping';
-import { XmlLocator } from '../common/xml-parser';
+import { MappedXmlHandler, OpenElement } from '../xml/mapped-xml-handler';
+import { MAINTENANCE_EVENT, OBJECT_IDENTIFIER } from '../shared/raw-extraction';
+import { RawNode } from '../shared/raw-node';
+import { XmlMapping } from '../xml/xml-mapping';
+import { XmlLocator } from '../xml/xml-parser';
 import { EAG_2012_MAPPING, EAG_2012_NAMESPACE } from './eag2012-mapping';
 
 /** What the reference fills in when a document leaves it out (identifier, name, …). */

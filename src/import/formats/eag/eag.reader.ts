@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { ItemType } from '../../../items/item-types';
-import { XmlMapping } from '../common/xml-mapping';
-import { readXml } from '../common/xml-parser';
+import { XmlMapping } from '../xml/xml-mapping';
+import { readXml } from '../xml/xml-parser';
 import {
   FormatReader,
   ImportContext,
@@ -12,7 +12,7 @@ import {
 } from '../format-reader';
 import { DEFAULT_EAG_MAPPING } from './eag-mapping';
 import { EagHandler } from './eag-handler';
-import { repositoryEvent } from './eag-repository';
+import { repositoryEvent } from '../shared/repository-builder';
 
 /**
  * `POST /import/eag`: EAG repository descriptions into a country, as the reference's `EagHandler`

@@ -1,5 +1,5 @@
 import { TableRow } from '../tabular/table-rows';
-import { isLinkType, LINK_TYPES, LinkSpec } from './link-item';
+import { isLinkType, LINK_TYPES, LinkSpec } from '../shared/link-builder';
 
 /** The reference's columns of a link row (`LinkImporter`), in order. */
 export const LINK_COLUMNS = ['source ID', 'target ID', 'access point ID', 'type', 'field', 'description'];

@@ -12,7 +12,7 @@ import {
   linkWithBodies,
   newLinkWrite,
   unlinkableReason,
-} from './link-item';
+} from '../shared/link-builder';
 import { LinkRow, linkRow } from './link-rows';
 
 /** Rows checked against the store together. */

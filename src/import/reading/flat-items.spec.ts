@@ -1,5 +1,5 @@
-import { unusualItem } from '../../reading/testdata/test-readers';
-import { ItemProduced } from '../read-events';
+import { unusualItem } from './testdata/test-readers';
+import { ItemProduced } from '../formats/read-events';
 import { FlatItemReader, FlatItemWriter } from './flat-items';
 
 /** Every object's keys, in their order, at any depth (JSON leaves out keys whose value is undefined). */

@@ -3,17 +3,43 @@ import { Bundle, Props } from '../../../items/bundle';
 import { childId, descriptionId, joinPath } from '../../../items/identifiers';
 import { ItemEdgeType, ItemType } from '../../../items/item-types';
 import { ACCESS_POINT_TYPE, IDENTIFIER, LANGUAGE_CODE, NAME, SOURCE_FILE_ID } from '../../../items/ontology';
-import { extractDates } from '../common/date-parser';
+import { extractDates } from '../dates/date-parser';
 import {
   ACCESS_POINT,
   dependents,
   extractDescription,
   extractIdentifiers,
   extractUnknownProperties,
-} from '../common/raw-extraction';
-import { RawNode } from '../common/raw-node';
+} from './raw-extraction';
+import { RawNode } from './raw-node';
 import { ReadEvent } from '../read-events';
-import { EadUnit, UnitImporter as EadUnitImporter } from './ead-handler';
+
+/** A finding aid's unit, complete, as the reference's `EadHandler` hands it to its importer (CSV
+ * rows of units give the same). */
+export interface EadUnit {
+  /** Its raw data: the fields of the unit and of its description. */
+  node: RawNode;
+  /** Its local identifier, or null when it has none. */
+  localId: string | null;
+  /** The local identifiers of its ancestor units, root first; null for an ancestor without one. */
+  ancestorIds: (string | null)[];
+  /** Its id, when it and its ancestors have local ids. */
+  id: string | undefined;
+  /** Its parent unit's id; undefined for a top-level unit. */
+  parentId: string | undefined;
+  /** The maintenance events of its description. */
+  maintenanceEvents: readonly Props[];
+  /** Where its end tag ends. */
+  line: number;
+  column: number;
+}
+
+/** Builds a unit's item (or its rejection) and its id: the reference's `EadImporter`. */
+export interface UnitImporter<T> {
+  /** The id of a unit with local id `localId`, a child of `parent` or else top-level. */
+  unitId(localId: string, parent?: { id: string; localId: string }): string;
+  importUnit(unit: EadUnit): T;
+}
 
 /** The scope units are imported into, and the source they are read from. */
 export interface UnitSettings {
@@ -66,7 +92,7 @@ function extractAccessPoints(node: RawNode): Props[] {
  * with its one description and the description's dates, access points, maintenance events and
  * unknown properties; or into its rejection, when it or an ancestor has no identifier.
  */
-export class UnitImporter implements EadUnitImporter<ReadEvent> {
+export class UnitBuilder implements UnitImporter<ReadEvent> {
   /** Description id suffixes by language, then source file id: one per document, in practice. */
   private readonly descriptionSuffixes = new Map<string, Map<string | undefined, string>>();
   /**

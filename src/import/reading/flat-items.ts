@@ -1,6 +1,6 @@
-import { Bundle, Props, PROTOTYPE_KEY } from '../../../items/bundle';
-import { NodeType } from '../../../items/item-types';
-import { ItemProduced } from '../read-events';
+import { Bundle, Props, PROTOTYPE_KEY } from '../../items/bundle';
+import { NodeType } from '../../items/item-types';
+import { ItemProduced } from '../formats/read-events';
 import { FlatReader, NameWriter } from './flat-lists';
 
 type Edges = NonNullable<ItemProduced['write']['edges']>;

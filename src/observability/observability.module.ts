@@ -1,8 +1,6 @@
 import { Global, MiddlewareConsumer, Module, NestModule } from '@nestjs/common';
 import { AuthModule } from '../auth/auth.module';
 import { AppLoggerModule } from './app-logger';
-import { ImportLogController } from './import-log.controller';
-import { ImportLogService } from './import-log.service';
 import { MetricsController } from './metrics.controller';
 import { MetricsService } from './metrics.service';
 import { RequestLogMiddleware } from './request-log.middleware';
@@ -10,8 +8,7 @@ import { RequestMetricsMiddleware } from './request-metrics.middleware';
 
 /**
  * What operators watch: application logs (`AppLoggerModule`, global through nestjs-pino) with a
- * line per request (`RequestLogMiddleware`), the stored import logs, and the metrics served at
- * `/metrics`.
+ * line per request (`RequestLogMiddleware`) and the metrics served at `/metrics`.
  *
  * Global: Nest mounts global modules' middleware before any other module's, so the request log
  * and the metrics see every request, those another module's middleware answers itself (a CORS
@@ -20,13 +17,13 @@ import { RequestMetricsMiddleware } from './request-metrics.middleware';
 @Global()
 @Module({
   imports: [AppLoggerModule, AuthModule],
-  controllers: [ImportLogController, MetricsController],
+  controllers: [MetricsController],
   // The request log and metrics are providers too, for the requests that the router answers
   // itself (interface-errors.ts).
-  providers: [ImportLogService, MetricsService, RequestLogMiddleware, RequestMetricsMiddleware],
-  exports: [ImportLogService, MetricsService, RequestLogMiddleware, RequestMetricsMiddleware],
+  providers: [MetricsService, RequestLogMiddleware, RequestMetricsMiddleware],
+  exports: [MetricsService, RequestLogMiddleware, RequestMetricsMiddleware],
 })
-export class LoggingModule implements NestModule {
+export class ObservabilityModule implements NestModule {
   configure(consumer: MiddlewareConsumer): void {
     // Every path, the root and unknown paths included (the braces make the wildcard optional).
     consumer.apply(RequestLogMiddleware, RequestMetricsMiddleware).forRoutes('{*path}');

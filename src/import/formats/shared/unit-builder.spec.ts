@@ -1,8 +1,8 @@
 import { joinPath } from '../../../items/identifiers';
-import { UnitImporter } from './ead-unit';
+import { UnitBuilder } from './unit-builder';
 
-describe('UnitImporter.unitId', () => {
-  const importer = new UnitImporter({
+describe('UnitBuilder.unitId', () => {
+  const importer = new UnitBuilder({
     tag: 'doc.xml',
     scope: { id: 'nl-r1', type: 'Repository', identifiers: ['nl', 'r1'] },
   });

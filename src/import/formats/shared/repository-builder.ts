@@ -2,7 +2,7 @@ import { ItemWrite } from '../../../graph/graph-store';
 import { Bundle, Props } from '../../../items/bundle';
 import { descriptionId, joinPath } from '../../../items/identifiers';
 import { IDENTIFIER, LANGUAGE_CODE } from '../../../items/ontology';
-import { extractDates } from '../common/date-parser';
+import { extractDates } from '../dates/date-parser';
 import {
   dependents,
   extractAddress,
@@ -10,8 +10,8 @@ import {
   extractIdentifiers,
   extractMaintenanceEvents,
   extractUnknownProperties,
-} from '../common/raw-extraction';
-import { RawNode } from '../common/raw-node';
+} from './raw-extraction';
+import { RawNode } from './raw-node';
 import { ItemProduced } from '../format-reader';
 
 /** The country repositories are imported into, and the source they are read from. */

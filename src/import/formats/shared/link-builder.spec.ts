@@ -8,7 +8,7 @@ import {
   linkWithBodies,
   newLinkWrite,
   unlinkableReason,
-} from './link-item';
+} from './link-builder';
 
 const SPEC: LinkSpec = { ends: ['r1', 'c1'], accessPoint: 'ur1', type: 'associative', description: 'Test 2' };
 
