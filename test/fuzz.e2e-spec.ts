@@ -1,5 +1,4 @@
 import fc from 'fast-check';
-import { readdirSync } from 'node:fs';
 import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -8,6 +7,7 @@ import { ItemType } from '../src/items/item-types';
 import { itemHash } from '../src/items/change-detection';
 import { addReferenceRepository, ehriFixture } from './support/ehri-fixtures';
 import { createImportTestApp, ImportTestApp } from './support/import-client';
+import { openHandles, until } from './support/polling';
 
 /**
  * Hostile input, generated: mutated and truncated documents of every format, random bytes, media
@@ -204,12 +204,6 @@ const parameterValue = fc.oneof(
   fc.string({ maxLength: 30 }),
 );
 
-/** Waits up to ten seconds for `done`. */
-async function settled(done: () => Promise<boolean>): Promise<void> {
-  const deadline = Date.now() + 10_000;
-  while (!(await done()) && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50));
-}
-
 describe('Fuzzing the import interface and the portal', () => {
   let t: ImportTestApp;
   let tempDir: string;
@@ -243,8 +237,12 @@ describe('Fuzzing the import interface and the portal', () => {
       .query({ q: 'test' })
       .set('Authorization', `Bearer ${portalToken}`);
     // Each import's folder is removed just after its answer is sent.
-    await settled(() => readdir(tempDir).then((names) => names.length === 0));
-    handlesBefore = readdirSync('/proc/self/fd').length;
+    await until(
+      'workspaces of the warm-up',
+      () => readdir(tempDir),
+      (names) => names.length === 0,
+    );
+    handlesBefore = openHandles();
   });
   afterAll(async () => {
     await t.close();
@@ -334,11 +332,11 @@ describe('Fuzzing the import interface and the portal', () => {
 
   it('is up afterwards, with its temporary folder and open file handles as before', async () => {
     await request(t.server).get('/health').expect(200);
-    await settled(
-      async () =>
-        readdirSync('/proc/self/fd').length <= handlesBefore && (await readdir(tempDir)).length === 0,
+    await until(
+      'workspaces left in the temporary folder',
+      () => readdir(tempDir),
+      (names) => names.length === 0,
     );
-    expect(await readdir(tempDir)).toEqual([]);
-    expect(readdirSync('/proc/self/fd').length).toBeLessThanOrEqual(handlesBefore);
+    await until('open file handles', openHandles, (count) => count <= handlesBefore);
   });
 });

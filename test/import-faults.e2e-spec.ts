@@ -1,30 +1,14 @@
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { mkdir, mkdtemp, readdir, rm } from 'node:fs/promises';
-import { readdirSync } from 'node:fs';
 import { AddressInfo, connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import request from 'supertest';
 import { addReferenceRepository } from './support/ehri-fixtures';
 import { createImportTestApp, ImportTestApp } from './support/import-client';
+import { openHandles, until } from './support/polling';
 import { rawExchange } from './support/raw-http';
-
-/** The process's open file descriptors. */
-function openHandles(): number {
-  return readdirSync('/proc/self/fd').length;
-}
-
-/** Polls `check` until it holds, or fails with what it last saw. */
-async function until<T>(what: string, read: () => Promise<T> | T, holds: (value: T) => boolean): Promise<T> {
-  const deadline = Date.now() + 10_000;
-  for (;;) {
-    const value = await read();
-    if (holds(value)) return value;
-    if (Date.now() > deadline) throw new Error(`${what}: still ${JSON.stringify(value)}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
 
 describe('Every import ends, whatever happens to its request', () => {
   let t: ImportTestApp;
