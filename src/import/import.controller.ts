@@ -83,12 +83,15 @@ function ApiImportErrors(): MethodDecorator {
   const errors: [number, string][] = [
     [
       400,
-      'Bad input: parse or validation error, update not allowed, unknown handler, unknown X-User, empty body',
+      'Bad input: parse or validation error, update not allowed, unknown handler, unknown X-User, ' +
+        'empty body, a body cut short, a limit passed (unit depth, id length)',
     ],
     [401, 'No valid bearer token'],
     [403, 'The token is not of role import'],
     [404, 'Unknown format or scope'],
     [413, 'Body or archive over the configured limits'],
+    [503, 'The store cannot be written now (read-only)'],
+    [507, 'No room to write in the temporary folder or the store: names the folder'],
   ];
   return applyDecorators(
     ...errors.map(([status, description]) => ApiResponse({ status, description, type: ErrorBodyDto })),

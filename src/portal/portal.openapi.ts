@@ -124,7 +124,14 @@ export function ApiFetchResponses() {
 /** Query parameters and answers of the searches. */
 export function ApiSearch() {
   return applyDecorators(
-    ApiQuery({ name: 'q', required: false, type: String, description: 'Free text; blank means everything' }),
+    ApiQuery({
+      name: 'q',
+      required: false,
+      type: String,
+      description:
+        'Free text; blank means everything. At most PORTAL_MAX_QUERY_LENGTH characters (default 1024) ' +
+        'and PORTAL_MAX_QUERY_TERMS words (default 32)',
+    }),
     ApiQuery({
       name: 'type',
       required: false,
@@ -148,7 +155,7 @@ export function ApiSearch() {
     }),
     ApiResponse({
       status: 400,
-      description: 'A malformed parameter, an unknown type, or `include`/`sort`',
+      description: 'A malformed parameter, an unknown type, `include`/`sort`, or a `q` over the limits',
       schema: ERROR_DOCUMENT,
     }),
   );
