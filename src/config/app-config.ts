@@ -46,6 +46,8 @@ export interface ImportConfig {
    * that can); smaller ones in process. 0: every source.
    */
   workerMinBytes: number;
+  /** Most bytes of per-item changes one import log keeps; past them, updated items by id only. */
+  changesMaxBytes: number;
   /** Where imports keep their temporary files (spooled bodies, fetched documents, scratch stores). */
   tempDir: string;
   /** Deepest nesting of units in one document (an EAD `archdesc` is depth 1). */
@@ -124,6 +126,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       urlTimeoutMs: intFrom(env, 'IMPORT_URL_TIMEOUT_MS', 30_000),
       maxUrlBytes: intFrom(env, 'IMPORT_MAX_URL_BYTES', 512 * MiB),
       workerMinBytes: intFrom(env, 'IMPORT_WORKER_MIN_BYTES', 8 * MiB),
+      changesMaxBytes: intFrom(env, 'IMPORT_CHANGES_MAX_BYTES', 10 * MiB),
       tempDir: path.resolve(env.IMPORT_TEMP_DIR?.trim() || tmpdir()),
       maxDepth: positiveIntFrom(env, 'IMPORT_MAX_DEPTH', 64),
       maxIdLength: positiveIntFrom(env, 'IMPORT_MAX_ID_LENGTH', 1024),
