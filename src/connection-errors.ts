@@ -65,6 +65,9 @@ function answerOf(status: number, detail: string, path: string | undefined): [st
 
 const logger = new Logger('HttpConnection');
 
+/** How long a refused connection may stay half-closed for its client to read the answer. */
+const CLOSE_AFTER_MS = 2000;
+
 /**
  * Fastify's `clientErrorHandler`: what Node refuses before any route sees the request (a head
  * over Node's limit, 431; broken framing, 400; a request not whole in time, 408), answered in the
@@ -75,12 +78,17 @@ export function answerConnectionError(error: NodeJS.ErrnoException, socket: Sock
   if (error.code === 'ECONNRESET' || socket.destroyed) return;
   const { status, detail } = refusalOf(error);
   logger.debug({ err: error, msg: `Refused a request Node could not read: ${detail}` });
-  if (socket.writable) {
-    const [type, body] = answerOf(status, detail, pathOf(error, socket));
-    const head =
-      `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Type: ${type}\r\n` +
-      `Content-Length: ${body.length}\r\nConnection: close\r\n\r\n`;
-    socket.write(Buffer.concat([Buffer.from(head, 'latin1'), body]));
+  if (!socket.writable) {
+    socket.destroy();
+    return;
   }
-  socket.destroy();
+  const [type, body] = answerOf(status, detail, pathOf(error, socket));
+  const head =
+    `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Type: ${type}\r\n` +
+    `Content-Length: ${body.length}\r\nConnection: close\r\n\r\n`;
+  // Ended, then closed once the client closes its side or after a moment: closing at once, with
+  // the rest of its request unread, resets the connection, and the client may lose the answer.
+  socket.end(Buffer.concat([Buffer.from(head, 'latin1'), body]));
+  const closing = setTimeout(() => socket.destroy(), CLOSE_AFTER_MS).unref();
+  socket.once('close', () => clearTimeout(closing));
 }
