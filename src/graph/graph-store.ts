@@ -39,6 +39,9 @@ export abstract class GraphStore {
    */
   async readAheadForSearch(): Promise<void> {}
 
+  /** Write transactions of this process queued or running, for the metrics. */
+  abstract queuedWrites(): number;
+
   abstract close(): Promise<void>;
 }
 

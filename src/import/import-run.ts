@@ -35,6 +35,8 @@ export interface RunOptions {
   descriptionUpdate: 'merge' | 'replace';
   /** Longest item id; a longer one fails the import, tolerant or not (`ReadLimits`). */
   maxIdLength: number;
+  /** Cancels the run (shutting down): it stops at the next item, with the signal's reason. */
+  signal?: AbortSignal;
   /** Keeps what each update changed, for the import log. */
   changes?: ChangeRecorder;
 }
@@ -180,6 +182,7 @@ export class ImportRun {
   }
 
   private async accept(event: ImportEvent): Promise<void> {
+    this.options.signal?.throwIfAborted();
     if (event.kind === 'invalid') return this.reject(event);
     const id = producedId(event);
     const tooLong = idLengthRefusal(id, this.options.maxIdLength);

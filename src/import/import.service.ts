@@ -2,18 +2,20 @@ import { Inject, Injectable, Logger } from '@nestjs/common';
 import type { IncomingMessage } from 'node:http';
 import path from 'node:path';
 import { UsersService } from '../auth/users.service';
+import { ShutdownService } from '../shutdown/shutdown.service';
 import { APP_CONFIG, AppConfig, sqliteFileOf } from '../config/app-config';
 import { GraphStore, GraphWriter } from '../graph/graph-store';
 import { ChangeRecorder } from '../import-logs/change-records';
 import { ImportLogService } from '../import-logs/import-log.service';
-import { ImportLogDocument, ImportLogRecord } from '../import-logs/import-log.types';
+import { ImportLogDocument, ImportLogRecord, ImportOutcomeName } from '../import-logs/import-log.types';
 import { Ids } from '../import-logs/walked-ids';
 import { MetricsService } from '../observability/metrics.service';
 import { FinishResult, FormatReader, ImportContext, ImportSource, ReadLimits } from './formats/format-reader';
-import { badRequest, errorBodyOf } from './import-errors';
+import { badRequest, errorBodyOf, ImportInterruptedError } from './import-errors';
 import { commitRequested, ImportRequestParams, parseImportParams, RawQuery } from './import-params';
 import { ImportRun } from './import-run';
 import { RunLedger } from './run-ledger';
+import { RunningImports } from './running-imports';
 import { loadScope } from './import-scope';
 import { FormatRegistry } from './format-registry';
 import { spoolBody } from './sources/body-spool';
@@ -32,13 +34,22 @@ export interface ImportRequest {
   query: RawQuery;
   contentType?: string;
   body: IncomingMessage;
+  /** The request's id (`X-Request-Id`), kept in the stored log. */
+  requestId?: string;
 }
 
 /** The stored log's fields known from the start, completed when the import ends. */
 type Attempt = Pick<
   ImportLogRecord,
-  'id' | 'endpoint' | 'parameters' | 'user' | 'scope' | 'tags' | 'started'
+  'id' | 'endpoint' | 'parameters' | 'user' | 'scope' | 'requestId' | 'tags' | 'started'
 >;
+
+/** What one import runs with, and the signal that cancels it. */
+interface RunResources {
+  workspace: ImportWorkspace;
+  ledger: RunLedger;
+  signal: AbortSignal;
+}
 
 /** Everything the transaction needs, prepared before it starts so the writer is held briefly. */
 interface Prepared {
@@ -63,6 +74,8 @@ export class ImportService {
   private readonly limits: ReadLimits;
   /** Where an import writes, for the answer to one that finds no room. */
   private readonly writtenFolders: WrittenFolder[];
+  /** What shutting down waits for, then cancels (`drain`). */
+  private readonly running = new RunningImports();
 
   constructor(
     private readonly graph: GraphStore,
@@ -71,7 +84,14 @@ export class ImportService {
     private readonly logs: ImportLogService,
     private readonly metrics: MetricsService,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
+    shutdown: ShutdownService,
   ) {
+    this.metrics.gauge('import_jobs_running', 'Imports running in this process', () => this.running.size);
+    shutdown.onDrain(async (graceMs) => {
+      const cancelled = await this.running.drain(graceMs);
+      if (cancelled > 0)
+        this.logger.warn({ msg: 'Cancelled imports still running after the grace period', cancelled });
+    });
     const settings = config.import;
     this.roots = new ImportRoots(settings.roots);
     this.urls = {
@@ -96,9 +116,19 @@ export class ImportService {
    * sent (`WalkedIds`): the ledger is thrown away with the import's workspace once `deliver` is
    * done.
    */
-  async import(
+  import(request: ImportRequest, deliver: (answer: Record<string, unknown>) => Promise<void>): Promise<void> {
+    return this.running.track((signal) => this.importUnlessCancelled(request, deliver, signal));
+  }
+
+  /** Imports running in this process. */
+  get runningCount(): number {
+    return this.running.size;
+  }
+
+  private async importUnlessCancelled(
     request: ImportRequest,
     deliver: (answer: Record<string, unknown>) => Promise<void>,
+    signal: AbortSignal,
   ): Promise<void> {
     const started = this.logs.timestamp();
     const endpoint = this.formats.endpoint(request.endpoint);
@@ -110,6 +140,7 @@ export class ImportService {
       parameters: request.query,
       user,
       scope: typeof scope === 'string' ? scope : undefined,
+      requestId: request.requestId,
       tags: [],
       started,
     };
@@ -119,7 +150,7 @@ export class ImportService {
     let ledger: RunLedger | undefined;
     try {
       ledger = RunLedger.open(workspace.newFile());
-      await deliver(await this.attempt(endpoint, request, attempt, workspace, ledger));
+      await deliver(await this.attempt(endpoint, request, attempt, { workspace, ledger, signal }));
     } finally {
       ledger?.close();
       await workspace.dispose();
@@ -131,18 +162,22 @@ export class ImportService {
     endpoint: FormatReader,
     request: ImportRequest,
     attempt: Attempt,
-    workspace: ImportWorkspace,
-    ledger: RunLedger,
+    { workspace, ledger, signal }: RunResources,
   ): Promise<Record<string, unknown>> {
     const clock = process.hrtime.bigint();
     const seconds = () => Number(process.hrtime.bigint() - clock) / 1e9;
     const committed = commitRequested(request.query);
+    // A body still arriving when the import is cancelled is not waited for.
+    const stopReading = () => request.body.readableEnded || request.body.destroy(signal.reason as Error);
+    signal.addEventListener('abort', stopReading);
     try {
       const prepared = await this.prepare(endpoint, request, workspace);
       attempt.tags = prepared.sources.map((source) => source.tag);
-      const { answer, log } = await this.graph.write((tx) => this.run(tx, prepared, attempt, ledger), {
-        commit: prepared.params.commit,
-      });
+      signal.throwIfAborted();
+      const { answer, log } = await this.graph.write(
+        (tx) => this.run(tx, prepared, attempt, ledger, signal),
+        { commit: prepared.params.commit },
+      );
       this.metrics.recordImport(endpoint.name, 'succeeded', committed, seconds(), {
         created: log.created,
         updated: log.updated,
@@ -150,10 +185,14 @@ export class ImportService {
       });
       return answer;
     } catch (thrown) {
-      const error = await this.explained(thrown);
-      this.metrics.recordImport(endpoint.name, 'failed', committed, seconds());
-      if (committed) await this.recordFailure(attempt, error);
+      // Whatever cancelling made fail (a body cut off, a reader stopped) failed for that reason.
+      const error: unknown = signal.aborted ? signal.reason : await this.explained(thrown);
+      const outcome = error instanceof ImportInterruptedError ? 'interrupted' : 'failed';
+      this.metrics.recordImport(endpoint.name, outcome, committed, seconds());
+      if (committed) await this.recordFailure(attempt, outcome, error);
       throw error;
+    } finally {
+      signal.removeEventListener('abort', stopReading);
     }
   }
 
@@ -211,17 +250,12 @@ export class ImportService {
     prepared: Prepared,
     attempt: Attempt,
     ledger: RunLedger,
+    signal: AbortSignal,
   ): Promise<{ answer: Record<string, unknown>; log: ImportLogDocument<Ids> }> {
     const { commit } = prepared.params;
     const changes = new ChangeRecorder(this.config.import.changesMaxBytes);
-    const { log, touched, finish } = await this.readAll(
-      tx,
-      prepared,
-      attempt,
-      commit ? attempt.id : null,
-      ledger,
-      changes,
-    );
+    const { log, touched, finish } = await this.readAll(tx, prepared, attempt, ledger, signal, changes);
+    signal.throwIfAborted();
     const answer = finish.answer?.(log);
     if (commit) {
       await changes.writeIn(tx, attempt.id);
@@ -248,11 +282,12 @@ export class ImportService {
     tx: GraphWriter,
     prepared: Prepared,
     attempt: Attempt,
-    event: string | null,
     ledger: RunLedger,
+    signal: AbortSignal,
     changes: ChangeRecorder,
   ): Promise<{ log: ImportLogDocument<Ids>; touched: Ids; finish: FinishResult }> {
     const { reader, params } = prepared;
+    const event = params.commit ? attempt.id : null;
     const context: ImportContext = {
       params: {
         tolerant: params.tolerant,
@@ -268,6 +303,7 @@ export class ImportService {
       scope: await loadScope(tx, reader, params.scope),
       user: attempt.user,
       store: tx,
+      signal,
     };
     const run = new ImportRun(
       tx,
@@ -277,11 +313,13 @@ export class ImportService {
         useSourceId: params.useSourceId,
         descriptionUpdate: reader.descriptionUpdate ?? 'merge',
         maxIdLength: this.limits.maxIdLength,
+        signal,
         changes,
       },
       ledger,
     );
     await run.read(reader, prepared.sources, context);
+    signal.throwIfAborted();
     const finish: FinishResult = reader.finish ? await reader.finish(tx, run.outcome(), context) : {};
     // Before the log is stored rather than at commit: working out the paths of a large import's
     // items takes memory of its own, which need not add to the log's.
@@ -291,12 +329,16 @@ export class ImportService {
   }
 
   /** Keeps the record of a failed committed import; never hides the import's own error. */
-  private async recordFailure(attempt: Attempt, error: unknown): Promise<void> {
+  private async recordFailure(
+    attempt: Attempt,
+    outcome: Exclude<ImportOutcomeName, 'succeeded'>,
+    error: unknown,
+  ): Promise<void> {
     try {
       await this.logs.write({
         ...attempt,
         touched: [],
-        outcome: 'failed',
+        outcome,
         error: errorBodyOf(error),
         finished: this.logs.timestamp(),
       });

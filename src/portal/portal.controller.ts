@@ -16,7 +16,6 @@ import {
   UseGuards,
 } from '@nestjs/common';
 import {
-  ApiBearerAuth,
   ApiExcludeEndpoint,
   ApiOperation,
   ApiParam,
@@ -27,6 +26,7 @@ import {
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { RequireRole } from '../auth/bearer-auth.guard';
 import { APP_CONFIG, AppConfig } from '../config/app-config';
+import { RateLimited } from '../rate-limits/rate-limit.guard';
 import { JsonApiMediaGuard } from './jsonapi-media.guard';
 import { JSONAPI_MEDIA_TYPE, sendBody } from './jsonapi';
 import { ApiFetchResponses, ApiNotFound, ApiPortalErrors, ApiSearch, INDEX_DOCUMENT } from './portal.openapi';
@@ -42,13 +42,13 @@ function queryOf(req: FastifyRequest): URLSearchParams {
 /**
  * The portal read API v1 (JSON:API 1.0). Class decorators apply bottom-up, so the media guard,
  * listed last, runs first: content negotiation (406/415) comes before the bearer token, as in the
- * reference portal.
+ * reference portal; the rate limit, which counts per token, comes after it.
  */
 @ApiTags('portal')
-@ApiBearerAuth()
 @ApiProduces(JSONAPI_MEDIA_TYPE)
 @ApiPortalErrors()
 @Controller('api/v1')
+@RateLimited('portal')
 @RequireRole('portal')
 @UseGuards(JsonApiMediaGuard)
 export class PortalController {

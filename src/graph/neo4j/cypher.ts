@@ -20,6 +20,7 @@ import {
   TEXT,
   TYPE,
   UPDATED,
+  WRITE_LOCK_LABEL,
 } from './graph-model';
 
 /**
@@ -165,6 +166,11 @@ export const SCHEMA_STATEMENTS = [
     `CREATE CONSTRAINT record_id IF NOT EXISTS FOR (n:${RECORD_LABEL}) REQUIRE n.id IS UNIQUE`,
   ),
   statement(
+    'WRITE_LOCK_CONSTRAINT',
+    [],
+    `CREATE CONSTRAINT write_lock_id IF NOT EXISTS FOR (n:${WRITE_LOCK_LABEL}) REQUIRE n.id IS UNIQUE`,
+  ),
+  statement(
     'ITEM_TYPE_INDEX',
     [],
     `CREATE INDEX item_type IF NOT EXISTS FOR (n:${ITEM_LABEL}) ON (n.${TYPE})`,
@@ -206,6 +212,17 @@ export const AWAIT_INDEXES = statement(
 );
 
 // ---- writing items -----------------------------------------------------------------------------
+
+/**
+ * The first statement of every write transaction: writing the lock node takes its write lock,
+ * which Neo4j holds until the transaction ends, so a second writer waits here, before it has
+ * locked anything else. Made if missing (an emptied database); the constraint keeps it one.
+ */
+export const TAKE_WRITE_LOCK = statement(
+  'TAKE_WRITE_LOCK',
+  ['now'],
+  `MERGE (lock:${WRITE_LOCK_LABEL} {id: 'writers'}) SET lock.taken = $now`,
+);
 
 /**
  * `rows`: item property maps with bookkeeping; `now`: the time to record when the hash changed. An
@@ -590,5 +607,13 @@ export const FIND_RECORDS = { ascending: findRecords('ASC'), descending: findRec
 
 // ---- tests -------------------------------------------------------------------------------------
 
-/** Empties the database; only the contract suite sends it, to a test database. */
-export const DELETE_EVERYTHING = statement('DELETE_EVERYTHING', [], 'MATCH (n) DETACH DELETE n');
+/**
+ * Empties the database; only tests and benchmarks send it, to a database of their own. In batches
+ * of their own transactions, so a large database does not need one transaction's memory: it must
+ * be sent outside an explicit transaction (a session's `run`).
+ */
+export const DELETE_EVERYTHING = statement(
+  'DELETE_EVERYTHING',
+  [],
+  'MATCH (n) CALL (n) { DETACH DELETE n } IN TRANSACTIONS OF 10000 ROWS',
+);

@@ -80,11 +80,16 @@ export class EadReader implements FormatReader {
   read(source: ImportSource, context: ImportContext): AsyncIterable<ImportEvent> {
     const settings = readSettings(context);
     if (!readsInWorker(source, this.config.import.workerMinBytes)) return readEad(source, settings);
-    return readInWorker(source, {
-      module: require.resolve('./ead-read'),
-      exportName: readEadInWorker.name,
-      partBuilder: eadPartBuilder.name,
-      settings,
-    });
+    return readInWorker(
+      source,
+      {
+        module: require.resolve('./ead-read'),
+        exportName: readEadInWorker.name,
+        partBuilder: eadPartBuilder.name,
+        settings,
+      },
+      undefined,
+      context.signal,
+    );
   }
 }
