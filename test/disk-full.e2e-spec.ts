@@ -82,6 +82,7 @@ describeWithPrlimit('A disk that fills while an import is spooled', () => {
     const answer = await importEad(body);
     expect(answer.status).toBe(507);
     expect(answer.body).toEqual({
+      requestId: expect.any(String),
       status: 507,
       error: 'Insufficient Storage',
       details: {
