@@ -15,6 +15,8 @@ export interface AppConfig {
   neo4jPassword: string;
   /** Base of the absolute links in portal documents; never taken from request headers. */
   publicUrl: string;
+  /** `token`: the portal API needs a bearer token of role `portal`; `off`: it is public. */
+  portalAuth: 'token' | 'off';
   logLevel: string;
   /** The time Node allows to receive a whole request, body included (large uploads); 0: no limit. */
   requestTimeoutMs: number;
@@ -96,6 +98,13 @@ function boolFrom(env: NodeJS.ProcessEnv, name: string, fallback: boolean): bool
   throw new Error(`${name} must be true or false, got "${env[name]}"`);
 }
 
+function portalAuthFrom(env: NodeJS.ProcessEnv): AppConfig['portalAuth'] {
+  const raw = env.PORTAL_AUTH?.trim().toLowerCase();
+  if (raw === undefined || raw === '' || raw === 'token') return 'token';
+  if (raw === 'off') return 'off';
+  throw new Error(`PORTAL_AUTH must be token or off, got "${env.PORTAL_AUTH}"`);
+}
+
 const MiB = 1024 * 1024;
 
 const SQLITE_SCHEME = 'sqlite:';
@@ -126,6 +135,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     graphUrl,
     neo4jUser: env.NEO4J_USER ?? 'neo4j',
     neo4jPassword: env.NEO4J_PASSWORD ?? '',
+    portalAuth: portalAuthFrom(env),
     publicUrl: (env.PUBLIC_URL?.trim() || `http://localhost:${port}`).replace(/\/+$/, ''),
     logLevel: env.LOG_LEVEL?.trim() || 'info',
     requestTimeoutMs: intFrom(env, 'REQUEST_TIMEOUT_MS', 300_000),

@@ -6,6 +6,7 @@ import { MIGRATIONS, SCHEMA_VERSION } from '../../src/graph/sqlite/schema';
 import { SqliteGraphStore } from '../../src/graph/sqlite/sqlite-graph-store';
 import { textRow } from '../../src/graph/sqlite/text-rows';
 import { Bundle, Props } from '../../src/items/bundle';
+import { describeSearchContract } from './graph-store-search.contract';
 import { describeGraphStoreContract, unit } from './graph-store.contract';
 
 function temporaryFolder(): { folder: string; remove(): void } {
@@ -13,7 +14,8 @@ function temporaryFolder(): { folder: string; remove(): void } {
   return { folder, remove: () => rmSync(folder, { recursive: true, force: true }) };
 }
 
-describeGraphStoreContract('SQLite', async () => {
+/** A store on a file of its own, removed with its folder by `cleanup`. */
+async function openTemporaryStore() {
   const { folder, remove } = temporaryFolder();
   const store = await SqliteGraphStore.open(path.join(folder, 'archive.db'));
   return {
@@ -23,7 +25,9 @@ describeGraphStoreContract('SQLite', async () => {
       remove();
     },
   };
-});
+}
+
+describeGraphStoreContract('SQLite', openTemporaryStore);
 
 describe('SqliteGraphStore', () => {
   let folder: string;
@@ -325,3 +329,5 @@ function deferred(): { promise: Promise<void>; resolve(): void } {
   const promise = new Promise<void>((r) => (resolve = r));
   return { promise, resolve };
 }
+
+describeSearchContract('SQLite', openTemporaryStore);

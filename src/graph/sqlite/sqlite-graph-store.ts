@@ -285,6 +285,8 @@ export class SqliteGraphStore extends GraphStore {
 
 function openReader(filePath: string): StatementCache {
   const db = new Database(filePath, { readonly: true, fileMustExist: true });
+  // Faceted searches name countries and holders by the keys in paths (faceted-search.ts).
+  registerPathKey(db);
   db.pragma(`busy_timeout = ${READER_BUSY_TIMEOUT_MS}`);
   db.pragma(`mmap_size = ${READER_MMAP_BYTES}`);
   openTermIndex(db);
