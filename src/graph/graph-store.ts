@@ -25,6 +25,15 @@ export abstract class GraphStore {
   abstract ping(): Promise<void>;
 
   /**
+   * What keeps the store from serving now (damaged, read-only), in words for operators; empty
+   * when nothing does. Rejects when the store does not answer.
+   */
+  async problems(): Promise<string[]> {
+    await this.ping();
+    return [];
+  }
+
+  /**
    * From now on, reads ahead in the background what text searches of each committed version read
    * first, where the store keeps such reads: a process that serves searches calls it. Resolves when
    * the read-ahead it starts is done.

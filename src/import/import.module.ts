@@ -11,6 +11,7 @@ import { ImportService } from './import.service';
 import { ImportExecution } from './running/import-execution';
 import { ImportRunner, InlineImportRunner } from './running/import-runner';
 import { ThreadImportRunner } from './running/thread-import-runner';
+import { LeftoverCleanup } from './sources/leftovers';
 
 /**
  * `POST /import/<format>`: the import run shared by every format reader, run as a job in the
@@ -23,6 +24,7 @@ import { ThreadImportRunner } from './running/thread-import-runner';
     FormatRegistry,
     ImportExecution,
     ImportService,
+    LeftoverCleanup,
     {
       provide: ImportRunner,
       inject: [APP_CONFIG, ImportExecution],

@@ -15,6 +15,7 @@ import { FormatRegistry } from './format-registry';
 import { badRequest, errorBodyOf } from './import-errors';
 import { commitRequested, parseImportParams, RawQuery } from './import-params';
 import { loadScope } from './import-scope';
+import { explainedFailure, WrittenFolder, writtenFoldersOf } from './storage-full';
 import { RunningImports } from './running-imports';
 import { outcomeOf, storeFailedImport } from './running/failure-log';
 import { ImportRunner } from './running/import-runner';
@@ -60,6 +61,8 @@ export class ImportService implements OnApplicationShutdown {
   private readonly logger = new Logger(ImportService.name);
   private readonly roots: ImportRoots;
   private readonly urls: UrlLimits;
+  /** Where an import writes, for the answer to one that finds no room. */
+  private readonly writtenFolders: WrittenFolder[];
   /** What shutting down waits for, then cancels (`drain`). */
   private readonly running = new RunningImports();
 
@@ -82,6 +85,7 @@ export class ImportService implements OnApplicationShutdown {
     });
     const settings = config.import;
     this.roots = new ImportRoots(settings.roots);
+    this.writtenFolders = writtenFoldersOf(config);
     this.urls = {
       allowPrivate: settings.allowPrivateUrls,
       timeoutMs: settings.urlTimeoutMs,
@@ -106,7 +110,9 @@ export class ImportService implements OnApplicationShutdown {
     const started = this.logs.timestamp();
     const endpoint = this.formats.endpoint(request.endpoint);
     const user = await this.actingUser(request.user);
-    const workspace = await ImportWorkspace.create();
+    const workspace = await ImportWorkspace.create(this.config.import.tempDir).catch(async (error) => {
+      throw (await explainedFailure(error, this.writtenFolders, this.logger)) as Error;
+    });
     const task: Partial<ImportTask> & Pick<ImportTask, 'logId' | 'started'> = {
       logId: this.logs.newId(),
       started,
@@ -171,7 +177,9 @@ export class ImportService implements OnApplicationShutdown {
       if (!accepted) await answer.done(task.answerFile!);
     } catch (thrown) {
       // Whatever interrupting made fail (a body cut off, a reader stopped) failed for that reason.
-      const error: unknown = interrupt.aborted ? interrupt.reason : thrown;
+      const error: unknown = interrupt.aborted
+        ? interrupt.reason
+        : await explainedFailure(thrown, this.writtenFolders, this.logger);
       const committed = commitRequested(request.query);
       this.metrics.recordImport(endpoint.name, outcomeOf(error), committed, seconds());
       if (committed && !handedOver) {

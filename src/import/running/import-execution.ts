@@ -1,4 +1,4 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Inject, Injectable, Logger } from '@nestjs/common';
 import { createWriteStream } from 'node:fs';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -9,7 +9,13 @@ import { ImportLogService } from '../../import-logs/import-log.service';
 import { ImportLogDocument } from '../../import-logs/import-log.types';
 import { Ids } from '../../import-logs/walked-ids';
 import { FormatRegistry } from '../format-registry';
-import { FinishResult, FormatReader, ImportContext, ImportSource } from '../formats/format-reader';
+import {
+  FinishResult,
+  FormatReader,
+  ImportContext,
+  ImportSource,
+  ReadLimits,
+} from '../formats/format-reader';
 import { commitRequested, ImportRequestParams, parseImportParams } from '../import-params';
 import { ImportRun, RunCounts } from '../import-run';
 import { loadScope } from '../import-scope';
@@ -18,6 +24,7 @@ import { RunLedger } from '../run-ledger';
 import { ImportRoots } from '../sources/import-roots';
 import { requestSources } from '../sources/request-sources';
 import { ImportWorkspace } from '../sources/workspace';
+import { explainedFailure, WrittenFolder, writtenFoldersOf } from '../storage-full';
 import { storeFailedImport } from './failure-log';
 import { ImportTask, ImportTaskResult, RunControl } from './import-task';
 
@@ -71,7 +78,11 @@ class ByteCount {
  */
 @Injectable()
 export class ImportExecution {
+  private readonly logger = new Logger(ImportExecution.name);
   private readonly roots: ImportRoots;
+  private readonly limits: ReadLimits;
+  /** Where an import writes, for the answer to one that finds no room. */
+  private readonly writtenFolders: WrittenFolder[];
 
   constructor(
     private readonly graph: GraphStore,
@@ -80,6 +91,8 @@ export class ImportExecution {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {
     this.roots = new ImportRoots(config.import.roots);
+    this.limits = { maxDepth: config.import.maxDepth, maxIdLength: config.import.maxIdLength };
+    this.writtenFolders = writtenFoldersOf(config);
   }
 
   /**
@@ -90,7 +103,10 @@ export class ImportExecution {
     const tags: string[] = [];
     try {
       return await this.attempt(task, control, tags);
-    } catch (error) {
+    } catch (thrown) {
+      const error = control.signal.aborted
+        ? thrown
+        : await explainedFailure(thrown, this.writtenFolders, this.logger);
       if (commitRequested(task.query)) await storeFailedImport(this.logs, { ...task, tags }, error);
       throw error;
     }
@@ -165,6 +181,7 @@ export class ImportExecution {
         useSourceId: params.useSourceId,
         properties: task.properties,
         query: params.query,
+        limits: this.limits,
       },
       // Read inside the transaction, which is what the import writes against.
       scope: await loadScope(tx, reader, params.scope),
@@ -195,6 +212,7 @@ export class ImportExecution {
         allowUpdate: params.allowUpdate || reader.updatesExisting === true,
         useSourceId: params.useSourceId,
         descriptionUpdate: reader.descriptionUpdate ?? 'merge',
+        maxIdLength: this.limits.maxIdLength,
         signal: control.signal,
         changes,
       },
