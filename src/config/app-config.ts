@@ -68,6 +68,8 @@ export interface ImportConfig {
    * answers HTTP; `inline`, in process (for tests that watch the run's objects).
    */
   runner: 'thread' | 'inline';
+  /** The import worker thread's heap limit: an import that needs more fails alone. */
+  workerMaxHeapMb: number;
   /** Most bytes of per-item changes one import log keeps; past them, updated items by id only. */
   changesMaxBytes: number;
   /** Where imports keep their temporary files (spooled bodies, fetched documents, scratch stores). */
@@ -172,6 +174,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       maxUrlBytes: intFrom(env, 'IMPORT_MAX_URL_BYTES', 512 * MiB),
       workerMinBytes: intFrom(env, 'IMPORT_WORKER_MIN_BYTES', 8 * MiB),
       runner: runnerFrom(env),
+      workerMaxHeapMb: positiveIntFrom(env, 'IMPORT_WORKER_MAX_HEAP_MB', 2048),
       changesMaxBytes: intFrom(env, 'IMPORT_CHANGES_MAX_BYTES', 10 * MiB),
       tempDir: path.resolve(env.IMPORT_TEMP_DIR?.trim() || tmpdir()),
       maxDepth: positiveIntFrom(env, 'IMPORT_MAX_DEPTH', 64),

@@ -26,6 +26,21 @@ export class ImportInterruptedError extends ImportHttpError {
   }
 }
 
+/**
+ * An import whose worker thread stopped under it (past its heap limit, most likely): rolled back
+ * with the worker, which could store nothing, so the HTTP side stores its failure.
+ */
+export class ImportWorkerStoppedError extends ImportHttpError {
+  constructor(why: string, outOfMemory: boolean) {
+    super(
+      outOfMemory ? HttpStatus.PAYLOAD_TOO_LARGE : HttpStatus.INTERNAL_SERVER_ERROR,
+      outOfMemory
+        ? 'The import needed more memory than its worker may use (IMPORT_WORKER_MAX_HEAP_MB); nothing was written'
+        : `The import worker stopped (${why}); nothing was written`,
+    );
+  }
+}
+
 /** An import refused because the service is shutting down. */
 export function shuttingDown(): ImportHttpError {
   return new ImportHttpError(HttpStatus.SERVICE_UNAVAILABLE, 'The service is shutting down');

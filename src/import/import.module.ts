@@ -31,7 +31,9 @@ import { LeftoverCleanup } from './sources/leftovers';
       useFactory: (config: AppConfig, execution: ImportExecution): ImportRunner =>
         config.import.runner === 'inline'
           ? new InlineImportRunner(execution)
-          : new ThreadImportRunner(config),
+          : new ThreadImportRunner(config, {
+              resourceLimits: { maxOldGenerationSizeMb: config.import.workerMaxHeapMb },
+            }),
     },
   ],
   exports: [ImportService],

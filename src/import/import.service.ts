@@ -12,7 +12,7 @@ import { ImportLogService } from '../import-logs/import-log.service';
 import { MetricsService } from '../observability/metrics.service';
 import { ShutdownService } from '../shutdown/shutdown.service';
 import { FormatRegistry } from './format-registry';
-import { badRequest, errorBodyOf } from './import-errors';
+import { badRequest, errorBodyOf, ImportWorkerStoppedError } from './import-errors';
 import { commitRequested, parseImportParams, RawQuery } from './import-params';
 import { loadScope } from './import-scope';
 import { explainedFailure, WrittenFolder, writtenFoldersOf } from './storage-full';
@@ -182,7 +182,8 @@ export class ImportService implements OnApplicationShutdown {
         : await explainedFailure(thrown, this.writtenFolders, this.logger);
       const committed = commitRequested(request.query);
       this.metrics.recordImport(endpoint.name, outcomeOf(error), committed, seconds());
-      if (committed && !handedOver) {
+      // A worker that stopped under the run stored nothing of it.
+      if (committed && (!handedOver || error instanceof ImportWorkerStoppedError)) {
         await storeFailedImport(this.logs, { ...attempt, ...task, tags: [] }, error);
       }
       if (job !== undefined) await this.jobs.finish(job, this.failure(error, committed ? task.logId : null));

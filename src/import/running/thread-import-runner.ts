@@ -1,6 +1,6 @@
 import { ResourceLimits, Worker } from 'node:worker_threads';
 import { AppConfig } from '../../config/app-config';
-import { ImportHttpError, ImportInterruptedError } from '../import-errors';
+import { ImportHttpError, ImportInterruptedError, ImportWorkerStoppedError } from '../import-errors';
 import { startModuleWorker } from '../module-worker';
 import { ImportRunner } from './import-runner';
 import { ImportTask, ImportTaskResult, RunControl } from './import-task';
@@ -66,7 +66,8 @@ export class ThreadImportRunner extends ImportRunner {
 
   /** The worker, once it is ready; started if there is none. */
   private started(): Promise<Worker> {
-    this.worker ??= new Promise<Worker>((resolve, reject) => {
+    if (this.worker !== undefined) return this.worker;
+    const starting: Promise<Worker> = new Promise<Worker>((resolve, reject) => {
       const input: ImportWorkerInput = { config: this.config };
       const worker = startModuleWorker(require.resolve('./import-worker'), input, {
         resourceLimits: this.options.resourceLimits,
@@ -80,16 +81,19 @@ export class ThreadImportRunner extends ImportRunner {
           this.receive(worker, message);
         }
       });
-      const stopped = (why: string) => {
-        this.worker = undefined;
-        const error = new Error(`The import worker stopped: ${why}`);
+      const stopped = (why: string, outOfMemory = false) => {
+        if (this.worker === starting) this.worker = undefined;
+        const error = new ImportWorkerStoppedError(why, outOfMemory);
         if (!ready) reject(error);
         this.pending?.reject(error);
       };
-      worker.on('error', (error) => stopped(error.message));
+      worker.on('error', (error: NodeJS.ErrnoException) =>
+        stopped(error.message, error.code === 'ERR_WORKER_OUT_OF_MEMORY'),
+      );
       worker.on('exit', (code) => stopped(`exit code ${code}`));
     });
-    return this.worker;
+    this.worker = starting;
+    return starting;
   }
 
   private receive(worker: Worker, message: FromImportWorker): void {
