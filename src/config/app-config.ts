@@ -15,6 +15,11 @@ export interface AppConfig {
   /** Base of the absolute links in portal documents; never taken from request headers. */
   publicUrl: string;
   logLevel: string;
+  /**
+   * Text searches ranked by the SQLite store's accelerator rather than by FTS5's bm25 in SQL (the
+   * same hits), with what it reads kept and read ahead per store version.
+   */
+  searchAccelerated: boolean;
   import: ImportConfig;
 }
 
@@ -36,6 +41,8 @@ export interface ImportConfig {
    * that can); smaller ones in process. 0: every source.
    */
   workerMinBytes: number;
+  /** Off: every source is read in process, whatever its size. */
+  readInWorker: boolean;
 }
 
 function intFrom(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
@@ -81,6 +88,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     neo4jPassword: env.NEO4J_PASSWORD ?? '',
     publicUrl: (env.PUBLIC_URL?.trim() || `http://localhost:${port}`).replace(/\/+$/, ''),
     logLevel: env.LOG_LEVEL?.trim() || 'info',
+    searchAccelerated: boolFrom(env, 'SEARCH_ACCELERATED', true),
     import: {
       roots: (env.IMPORT_ROOTS ?? '')
         .split(':')
@@ -94,6 +102,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       urlTimeoutMs: intFrom(env, 'IMPORT_URL_TIMEOUT_MS', 30_000),
       maxUrlBytes: intFrom(env, 'IMPORT_MAX_URL_BYTES', 512 * MiB),
       workerMinBytes: intFrom(env, 'IMPORT_WORKER_MIN_BYTES', 8 * MiB),
+      readInWorker: boolFrom(env, 'IMPORT_READ_IN_WORKER', true),
     },
   };
 }

@@ -23,13 +23,6 @@ export abstract class GraphStore {
   /** Resolves when the store answers; rejects otherwise. */
   abstract ping(): Promise<void>;
 
-  /**
-   * From now on, reads ahead in the background what text searches of each committed version read
-   * first, where the store keeps such reads: a process that serves searches calls it. Resolves when
-   * the read-ahead it starts is done.
-   */
-  async readAheadForSearch(): Promise<void> {}
-
   abstract close(): Promise<void>;
 }
 
@@ -165,11 +158,6 @@ export interface GraphWriter extends GraphReader {
    * nor when they were last updated. Ids of no item are left alone.
    */
   setHashes(hashes: ReadonlyMap<string, string>): Promise<void>;
-  /**
-   * Does now what the store does with the items written before it commits them (SQLite: works
-   * out their paths), so that a caller can choose when that happens; a commit then has less left.
-   */
-  prepareCommit(): Promise<void>;
   /** Deletes items with their dependents and every edge that touches them or their dependents. */
   deleteItems(ids: readonly string[]): Promise<void>;
   /** Adds item-level edges (no-op for an edge that exists). */

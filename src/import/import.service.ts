@@ -241,9 +241,6 @@ export class ImportService {
     );
     await run.read(reader, prepared.sources, context);
     const finish: FinishResult = reader.finish ? await reader.finish(tx, run.outcome(), context) : {};
-    // Before the log is stored rather than at commit: working out the paths of a large import's
-    // items takes memory of its own, which need not add to the log's.
-    if (params.commit) await tx.prepareCommit();
     const { log, touched } = run.results(prepared.message, event, finish.touched);
     return { log, touched, finish };
   }

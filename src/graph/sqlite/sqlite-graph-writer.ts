@@ -9,7 +9,7 @@ import { insertRows } from './row-inserts';
 import { CHILD_EDGES, IN_JSON, itemExists } from './sql';
 import { SqliteGraphReader } from './sqlite-graph-reader';
 import { StatementCache } from './statement-cache';
-import { textRow } from './text-rows';
+import { textRow } from './search/text-rows';
 
 const SELECT_ITEM_STATES = `SELECT id, rid, type, props, hash, updated FROM item WHERE id ${IN_JSON}`;
 const NEXT_ITEM_RID = 'SELECT coalesce(max(rid), 0) + 1 FROM item';
