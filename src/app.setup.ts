@@ -14,8 +14,8 @@ const MAX_PARAM_LENGTH = 16 * 1024;
 const REQUEST_TIMEOUT_MS = 300_000;
 
 /**
- * The HTTP platform: Fastify, whose request handling costs the portal about 0.1 ms of CPU less a
- * request than Express's (README, "Performance"). As with Express, a trailing slash routes like
+ * The HTTP platform: Fastify, whose request handling costs the portal less CPU a request than
+ * Express's (docs/performance.md). As with Express, a trailing slash routes like
  * its absence, and a request must arrive whole within Node's default time.
  */
 export function createHttpAdapter(): FastifyAdapter {

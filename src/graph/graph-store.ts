@@ -49,14 +49,18 @@ export interface ItemWrite {
    * and reads see an edge only while both ends exist.
    */
   edges?: Partial<Record<ItemEdgeType, string[]>>;
+}
+
+/** Hints a store may use to write items sooner; never part of what is stored. */
+export interface PutItemsOptions {
   /**
-   * A new item's ancestors from the top down, its parent (the target of its first child edge)
-   * last, when the writer of the import knows them before they are all written (an EAD stream
-   * writes a unit after its children): a hint a store may use to place the item at once. A store
-   * checks it against the ancestors as they are written, and an item whose hint does not hold is
-   * placed as without one.
+   * New items' ancestors from the top down, each item's parent (the target of its first child
+   * edge) last, by item id, when the writer of the import knows them before they are all written
+   * (an EAD stream writes a unit after its children): a store may use them to place an item at
+   * once. A store checks them against the ancestors as they are written, and an item whose hint
+   * does not hold is placed as without one.
    */
-  ancestors?: readonly string[];
+  ancestors?: ReadonlyMap<string, readonly string[]>;
 }
 
 export interface ItemRef {
@@ -152,7 +156,7 @@ export interface GraphReader {
 
 export interface GraphWriter extends GraphReader {
   /** Creates or replaces items: data, all dependents, and the edge types each write names. */
-  putItems(items: readonly ItemWrite[]): Promise<void>;
+  putItems(items: readonly ItemWrite[], options?: PutItemsOptions): Promise<void>;
   /**
    * Replaces the stored hashes of existing items (id → hash), and nothing else: not their content,
    * nor when they were last updated. Ids of no item are left alone.
