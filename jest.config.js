@@ -10,8 +10,9 @@ const swcTypeScript = [
     },
   },
 ];
-// Nest 12 and a few of its dependencies ship as ES modules only, which Jest on Node 20 cannot
-// require; they are transpiled to CommonJS like our own code.
+// Nest 12 and a few of its dependencies ship as ES modules only. Jest loads test files through its
+// own module system, which can require an ES module only on Node 24.9 or later started with
+// --experimental-vm-modules, and not on Node 22; so they are transpiled to CommonJS like our own code.
 const swcEsm = [
   '@swc/jest',
   { jsc: { parser: { syntax: 'ecmascript' }, target: 'es2022' }, module: { type: 'commonjs' } },

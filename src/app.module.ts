@@ -2,6 +2,7 @@ import { Module } from '@nestjs/common';
 import { APP_FILTER } from '@nestjs/core';
 import { AuthModule } from './auth/auth.module';
 import { AppConfigModule } from './config/config.module';
+import { ConsoleModule } from './console/console.module';
 import { GraphModule } from './graph/graph.module';
 import { HealthModule } from './health/health.module';
 import { ImportLogsModule } from './import-logs/import-logs.module';
@@ -22,6 +23,7 @@ import { PortalModule } from './portal/portal.module';
     PortalModule,
     ImportModule,
     ImportLogsModule,
+    ConsoleModule,
   ],
   providers: [{ provide: APP_FILTER, useClass: InterfaceErrorFilter }],
 })

@@ -43,6 +43,8 @@ export interface ImportConfig {
   workerMinBytes: number;
   /** Off: every source is read in process, whatever its size. */
   readInWorker: boolean;
+  /** Most bytes of per-item changes one import log keeps; past them, updated items by id only. */
+  changesMaxBytes: number;
 }
 
 function intFrom(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
@@ -103,6 +105,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       maxUrlBytes: intFrom(env, 'IMPORT_MAX_URL_BYTES', 512 * MiB),
       workerMinBytes: intFrom(env, 'IMPORT_WORKER_MIN_BYTES', 8 * MiB),
       readInWorker: boolFrom(env, 'IMPORT_READ_IN_WORKER', true),
+      changesMaxBytes: intFrom(env, 'IMPORT_CHANGES_MAX_BYTES', 10 * MiB),
     },
   };
 }

@@ -3,6 +3,7 @@ import { ApiBearerAuth, ApiOperation, ApiParam, ApiQuery, ApiResponse, ApiTags }
 import { RequireRole } from '../auth/bearer-auth.guard';
 import { badRequest, notFound } from '../import/import-errors';
 import { RawQuery, rawQueryOf } from '../import/import-params';
+import { ChangesPageDto } from './change-records.dto';
 import { ErrorBodyDto, ImportLogPageDto, ImportLogRecordDto } from './import-log.dto';
 import { ImportLogQuery, ImportLogService } from './import-log.service';
 import { IMPORT_OUTCOMES, ImportLogRecord, ImportOutcomeName } from './import-log.types';
@@ -95,6 +96,30 @@ export class ImportLogController {
     };
     const { total, records } = await this.logs.find(filters);
     return { total, page, limit, items: records };
+  }
+
+  @Get(':id/changes')
+  @ApiOperation({ summary: 'What the updates of a stored import changed, item by item, before and after' })
+  @ApiParam({ name: 'id', description: 'The log id' })
+  @ApiQuery({ name: 'item', required: false, description: 'Only this item’s changes' })
+  @ApiQuery({ name: 'page', required: false, description: '1-based page number', example: 1 })
+  @ApiQuery({
+    name: 'limit',
+    required: false,
+    description: `Page size, at most ${MAX_LIMIT}`,
+    example: DEFAULT_LIMIT,
+  })
+  @ApiResponse({ status: 200, type: ChangesPageDto })
+  @ApiResponse({ status: 400, description: 'A malformed parameter', type: ErrorBodyDto })
+  @ApiResponse({ status: 404, description: 'No such log', type: ErrorBodyDto })
+  async changes(@Param('id') id: string, @Query() rawQuery: unknown): Promise<ChangesPageDto> {
+    const query = rawQueryOf(rawQuery);
+    const page = positiveInteger(query, 'page', 1);
+    const limit = positiveInteger(query, 'limit', DEFAULT_LIMIT, MAX_LIMIT);
+    const item = single(query, 'item');
+    const found = await this.logs.changes(id, { item, offset: (page - 1) * limit, limit });
+    if (found === undefined) throw notFound(`Import log not found: ${id}`);
+    return { total: found.total, page, limit, truncated: found.truncated, items: found.items };
   }
 
   @Get(':id')

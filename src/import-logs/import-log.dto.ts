@@ -1,4 +1,5 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { ChangesSummaryDto } from './change-records.dto';
 import {
   ErrorBody,
   IMPORT_OUTCOMES,
@@ -86,6 +87,8 @@ export class ImportLogRecordDto implements ImportLogRecord {
     description: 'The answer, when the format shapes it differently from the log (ead-sync)',
   })
   result?: Record<string, unknown>;
+  @ApiPropertyOptional({ type: ChangesSummaryDto, description: 'What the log keeps of its updates’ changes' })
+  changes?: ChangesSummaryDto;
   @ApiProperty({ type: [String], description: 'Ids the import created, updated or deleted' })
   touched!: string[];
   @ApiProperty({ enum: IMPORT_OUTCOMES })

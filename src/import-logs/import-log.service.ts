@@ -2,6 +2,8 @@ import { Injectable } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import { GraphReader, GraphStore, GraphWriter, RecordNode } from '../graph/graph-store';
 import { Props } from '../items/bundle';
+import { ItemChanges } from '../items/item-changes';
+import { ChangesSummary, findChanges } from './change-records';
 import { idLists, PART_IDS, PartedList, PartReader, writeParts } from './import-log-parts';
 import { ImportLogRecord, ImportOutcomeName } from './import-log.types';
 import { Ids, WalkedIds } from './walked-ids';
@@ -21,7 +23,7 @@ export interface ImportLogQuery {
 }
 
 // Nested values are kept as JSON text: records hold flat properties only.
-const JSON_PROPERTIES = ['parameters', 'log', 'result', 'error'] as const;
+const JSON_PROPERTIES = ['parameters', 'log', 'result', 'error', 'changes'] as const;
 
 /**
  * The record's properties; the lists in `parted` are left empty, their ids being in parts. Lists
@@ -148,6 +150,22 @@ export class ImportLogService {
     return this.graph.read(async (tx) => {
       const node = await tx.getRecord(id);
       return node?.type === IMPORT_LOG_RECORD_TYPE ? withParts(tx, node) : undefined;
+    });
+  }
+
+  /** A page of a stored log's per-item changes; undefined when there is no such log. */
+  async changes(
+    id: string,
+    page: { item?: string; offset: number; limit: number },
+  ): Promise<({ total: number; items: ItemChanges[] } & { truncated: boolean }) | undefined> {
+    return this.graph.read(async (tx) => {
+      const node = await tx.getRecord(id);
+      if (node?.type !== IMPORT_LOG_RECORD_TYPE) return undefined;
+      const summary =
+        typeof node.props.changes === 'string'
+          ? (JSON.parse(node.props.changes) as ChangesSummary)
+          : undefined;
+      return { ...(await findChanges(tx, id, page)), truncated: summary?.truncated ?? false };
     });
   }
 

@@ -1,3 +1,4 @@
+import { ChangesSummary } from './change-records';
 import { Ids } from './walked-ids';
 
 /**
@@ -50,6 +51,8 @@ export interface ImportLogRecord<I extends Ids = string[]> {
   log?: ImportLogDocument<I>;
   /** The answer, when the format shaped it differently from the log (e.g. a sync's deletions). */
   result?: Record<string, unknown>;
+  /** How many updated items' changes the log keeps (`GET /import/logs/{id}/changes`). */
+  changes?: ChangesSummary;
   /** Ids of the items the import created, updated or otherwise changed. */
   touched: I;
   outcome: ImportOutcomeName;

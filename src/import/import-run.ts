@@ -1,5 +1,7 @@
 import { GraphWriter, ItemWrite, StoredItem } from '../graph/graph-store';
 import { mergeDescriptions, sameContent, writeHash } from '../items/change-detection';
+import { itemChanges } from '../items/item-changes';
+import { ChangeRecorder } from '../import-logs/change-records';
 import { ImportLogDocument } from '../import-logs/import-log.types';
 import { WalkedIds } from '../import-logs/walked-ids';
 import {
@@ -31,6 +33,8 @@ export interface RunOptions {
   useSourceId: boolean;
   /** How an incoming item's descriptions meet the stored ones (`FormatReader.descriptionUpdate`). */
   descriptionUpdate: 'merge' | 'replace';
+  /** Keeps what each update changed, for the import log. */
+  changes?: ChangeRecorder;
 }
 
 function sortedEqual(a: readonly string[] = [], b: readonly string[] = []): boolean {
@@ -293,6 +297,7 @@ export class ImportRun {
       if (asItCame) rehashed.set(item.write.bundle.id, hash);
       return undefined;
     }
+    this.options.changes?.record(itemChanges(stored, { bundle, edges: item.write.edges }));
     const { ancestors: _hint, ...write } = item.write;
     return { ...write, bundle, hash: asItCame ? hash : writeHash(bundle, item.write.edges) };
   }

@@ -3,6 +3,7 @@ import type { IncomingMessage } from 'node:http';
 import { UsersService } from '../auth/users.service';
 import { APP_CONFIG, AppConfig } from '../config/app-config';
 import { GraphStore, GraphWriter } from '../graph/graph-store';
+import { ChangeRecorder } from '../import-logs/change-records';
 import { ImportLogService } from '../import-logs/import-log.service';
 import { ImportLogDocument, ImportLogRecord } from '../import-logs/import-log.types';
 import { Ids } from '../import-logs/walked-ids';
@@ -184,25 +185,34 @@ export class ImportService {
     ledger: RunLedger,
   ): Promise<{ answer: Record<string, unknown>; log: ImportLogDocument<Ids> }> {
     const { commit } = prepared.params;
+    const changes = new ChangeRecorder(this.config.import.changesMaxBytes);
     const { log, touched, finish } = await this.readAll(
       tx,
       prepared,
       attempt,
       commit ? attempt.id : null,
       ledger,
+      changes,
     );
     const answer = finish.answer?.(log);
     if (commit) {
+      await changes.writeIn(tx, attempt.id);
       await this.logs.writeIn(tx, {
         ...attempt,
         log,
         result: answer,
+        ...(changes.isEmpty ? {} : { changes: changes.summary }),
         touched,
         outcome: 'succeeded',
         finished: this.logs.timestamp(),
       });
+      return { answer: answer ?? { ...log }, log };
     }
-    return { answer: answer ?? { ...log }, log };
+    // A dry run stores nothing: what its updates would change travels in its answer.
+    const { count, truncated } = changes.summary;
+    const wouldChange =
+      count > 0 || truncated ? { changes: { count, truncated, items: changes.changes() } } : {};
+    return { answer: { ...(answer ?? log), ...wouldChange }, log };
   }
 
   /** Reads the sources and runs the reader's finish step. */
@@ -212,6 +222,7 @@ export class ImportService {
     attempt: Attempt,
     event: string | null,
     ledger: RunLedger,
+    changes: ChangeRecorder,
   ): Promise<{ log: ImportLogDocument<Ids>; touched: Ids; finish: FinishResult }> {
     const { reader, params } = prepared;
     const context: ImportContext = {
@@ -236,6 +247,7 @@ export class ImportService {
         allowUpdate: params.allowUpdate || reader.updatesExisting === true,
         useSourceId: params.useSourceId,
         descriptionUpdate: reader.descriptionUpdate ?? 'merge',
+        changes,
       },
       ledger,
     );
