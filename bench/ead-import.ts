@@ -18,7 +18,9 @@
  * `node -r ts-node/register/transpile-only bench/ead-import.ts` (env `BENCH_UNITS`,
  * `BENCH_FAN_OUT`, `BENCH_DEPTH` to change the document's shape; `BENCH_NODE_OPTIONS` to run the
  * phases with Node options, such as a heap limit or `--cpu-prof`, as a deployment would;
- * `BENCH_PHASES`, e.g. `parse,read`, to run only some phases; `BENCH_DATABASE` to keep the store
+ * `BENCH_PHASES`, e.g. `parse,read`, to run only some phases; `BENCH_GRAPH_URL` (with
+ * `NEO4J_PASSWORD`) to import into the Neo4j database there, emptied first, and measure last the
+ * floor of `support/neo4j-floor.ts` beside the commit; `BENCH_DATABASE` to keep the store
  * in that file, so that a later run can measure `reimport` alone; `BENCH_DOCUMENT` to read an
  * existing document instead, such as a real finding aid). Prints one JSON object.
  */
@@ -42,6 +44,9 @@ import { GraphStore } from '../src/graph/graph-store';
 import { itemHash } from '../src/items/change-detection';
 import { ImportService } from '../src/import/import.service';
 import { jsonChunks } from '../src/import/json-chunks';
+import type { ItemWrite } from '../src/graph/graph-store';
+import { benchStoreEnv, emptyBenchStore } from './support/bench-store';
+import { bareUnwindImport } from './support/neo4j-floor';
 
 const SHAPE = {
   units: Number(process.env.BENCH_UNITS ?? 100_000),
@@ -55,7 +60,7 @@ const REPOSITORY = 'r1';
 const USER = 'bench';
 const CHUNK_BYTES = 64 * 1024;
 
-type Phase = 'parse' | 'read' | 'setup' | 'dry-run' | 'commit' | 'reimport' | 'reimport-rewritten';
+type Phase = 'parse' | 'read' | 'setup' | 'dry-run' | 'commit' | 'reimport' | 'reimport-rewritten' | 'floor';
 
 interface Measurement {
   ms: number;
@@ -82,7 +87,8 @@ async function parseOnly(file: string): Promise<Record<string, unknown>> {
   return {};
 }
 
-async function readOnly(file: string): Promise<Record<string, unknown>> {
+/** The EAD reader's events for `file`, as the import run gets them. */
+async function* eadEvents(file: string) {
   const context = {
     params: { tolerant: false, allowUpdate: false, lang: 'eng', tag: '-', useSourceId: false, query: {} },
     scope: {
@@ -96,16 +102,35 @@ async function readOnly(file: string): Promise<Record<string, unknown>> {
     user: USER,
     store: {} as never,
   };
-  let items = 0;
   // A source of unknown size: read in process, as the reader alone.
-  for await (const event of new EadReader(loadConfig({})).read(fileSource(file), context))
-    items += event.kind === 'item' ? 1 : 0;
+  yield* new EadReader(loadConfig({})).read(fileSource(file), context);
+}
+
+async function readOnly(file: string): Promise<Record<string, unknown>> {
+  let items = 0;
+  for await (const event of eadEvents(file)) items += event.kind === 'item' ? 1 : 0;
   return { items };
 }
 
-/** The application as `main.ts` builds it, without HTTP, on the benchmark's SQLite file. */
+/** Each item the EAD reader builds from `file`, as the import writes it. */
+async function* readItems(file: string): AsyncGenerator<ItemWrite> {
+  for await (const read of eadEvents(file)) {
+    const event = read.kind === 'deferred' ? read.build() : read;
+    if (event.kind === 'item') yield { ...event.write, hash: event.hash ?? '' };
+  }
+}
+
+/** The floor on Neo4j (`support/neo4j-floor.ts`) for the items of `file`, into an emptied store. */
+async function floor(file: string, database: string): Promise<Measurement> {
+  const writes: ItemWrite[] = [];
+  for await (const item of readItems(file)) writes.push(item);
+  await setUp(database);
+  return measure(() => bareUnwindImport(writes));
+}
+
+/** The application as `main.ts` builds it, without HTTP, on the benchmark's store. */
 async function withApp<T>(database: string, work: (app: INestApplicationContext) => Promise<T>): Promise<T> {
-  process.env.GRAPH_URL = `sqlite:${database}`;
+  Object.assign(process.env, benchStoreEnv(database));
   process.env.LOG_LEVEL = 'silent';
   const app = await NestFactory.createApplicationContext(AppModule, { logger: false });
   try {
@@ -116,6 +141,7 @@ async function withApp<T>(database: string, work: (app: INestApplicationContext)
 }
 
 async function setUp(database: string): Promise<void> {
+  await emptyBenchStore();
   await withApp(database, async (app) => {
     await app.get(UsersService).add(USER);
     const bundle = {
@@ -202,6 +228,8 @@ async function runPhase(phase: Phase, file: string, database: string): Promise<M
     case 'reimport':
     case 'reimport-rewritten':
       return importEad(file, database, true);
+    case 'floor':
+      return floor(file, database);
   }
 }
 
@@ -266,12 +294,17 @@ const REPORTED: Readonly<Record<MeasuredPhase, string>> = {
   commit: 'commit',
   reimport: 'reimport',
   'reimport-rewritten': 'reimportRewritten',
+  floor: 'neo4jFloor',
 };
 const PHASES = Object.keys(REPORTED) as MeasuredPhase[];
+/** On Neo4j (`BENCH_GRAPH_URL`), the floor runs last: it empties the store. */
+const ON_NEO4J = Boolean(process.env.BENCH_GRAPH_URL?.trim());
 
-/** The phases `BENCH_PHASES` names, all by default. */
+/** The phases `BENCH_PHASES` names, by default all (the floor only on Neo4j). */
 function selectedPhases(): Set<MeasuredPhase> {
-  const names = process.env.BENCH_PHASES?.split(',').map((name) => name.trim()) ?? PHASES;
+  const names =
+    process.env.BENCH_PHASES?.split(',').map((name) => name.trim()) ??
+    PHASES.filter((phase) => phase !== 'floor' || ON_NEO4J);
   const unknown = names.filter((name) => !(name in REPORTED));
   if (unknown.length > 0)
     throw new Error(`Unknown phase(s) ${unknown.join(', ')}; known: ${PHASES.join(', ')}`);
@@ -288,6 +321,9 @@ function ratios(runs: Partial<Record<MeasuredPhase, Measurement>>): Record<strin
       ratioOf[`${REPORTED[phase]}ToParse`] = Math.round((ms / parse) * 100) / 100;
     }
   }
+  // The floor's own time is its transaction's, without the driver's connecting.
+  const floorMs = runs.floor?.result?.ms as number | undefined;
+  if (runs.commit && floorMs) ratioOf.commitToNeo4jFloor = Math.round((runs.commit.ms / floorMs) * 100) / 100;
   return ratioOf;
 }
 
@@ -305,6 +341,10 @@ export async function main(): Promise<object> {
       if (!phases.has(phase)) continue;
       if (phase === 'parse' || phase === 'read') {
         runs[phase] = repeat(phase);
+        continue;
+      }
+      if (phase === 'floor') {
+        runs[phase] = child(script, phase, file, database)!;
         continue;
       }
       // A store for the first import phase; a later run may re-import into a kept one.

@@ -1,6 +1,7 @@
 /**
  * Portal search benchmark (DESIGN.md §8: p99 under 50 ms at 50 concurrent clients on 100,000
- * units). Loads generated units through the store port into a temporary SQLite store, starts the
+ * units). Loads generated units through the store port into a temporary SQLite store (or the Neo4j
+ * database `BENCH_GRAPH_URL` names, emptied first: `support/bench-store.ts`), starts the
  * service on it (`src/main.ts`, with `HTTP_WORKERS` processes serving HTTP, by
  * default one per core) on a loopback port, and replays a fixed number of requests per scenario
  * from 50 keep-alive clients in a child process (each first opens its connection with an untimed
@@ -365,7 +366,7 @@ export async function main(): Promise<object> {
     service = await spawnService(
       [...process.execArgv, ...SERVICE_NODE_OPTIONS, path.join(ROOT, 'src', 'main.ts')],
       {
-        GRAPH_URL: `sqlite:${bench.databaseFile}`,
+        ...bench.graphEnv,
         HTTP_WORKERS: String(HTTP_WORKERS),
         LOG_LEVEL: 'silent',
       },

@@ -11,10 +11,12 @@ import { InterfaceErrorFilter } from './interface-errors';
 import { ItemsModule } from './items/items.module';
 import { ObservabilityModule } from './observability/observability.module';
 import { PortalModule } from './portal/portal.module';
+import { ShutdownModule } from './shutdown/shutdown.module';
 
 @Module({
   imports: [
     AppConfigModule,
+    ShutdownModule,
     ObservabilityModule,
     GraphModule,
     ItemsModule,

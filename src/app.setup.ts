@@ -1,7 +1,10 @@
 import { NestApplicationOptions } from '@nestjs/common';
 import { FastifyAdapter, NestFastifyApplication } from '@nestjs/platform-fastify';
-import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
+import fastifyRateLimit from '@fastify/rate-limit';
 import { Logger } from 'nestjs-pino';
+import { AppConfig } from './config/app-config';
+import { RoutedRequest } from './observability/request-metrics.middleware';
+import { serveOpenApi } from './openapi/openapi';
 import { answerRefusal, registerRefusalAnswers } from './interface-errors';
 
 /**
@@ -10,17 +13,15 @@ import { answerRefusal, registerRefusalAnswers } from './interface-errors';
  */
 const MAX_PARAM_LENGTH = 16 * 1024;
 
-/** Node's own limit on the time to receive a whole request, which Fastify turns off by default. */
-const REQUEST_TIMEOUT_MS = 300_000;
-
 /**
  * The HTTP platform: Fastify, whose request handling costs the portal less CPU a request than
- * Express's (docs/performance.md). As with Express, a trailing slash routes like
- * its absence, and a request must arrive whole within Node's default time.
+ * Express's (docs/performance.md). As with Express, a trailing slash routes like its absence, and
+ * a request must arrive whole within `REQUEST_TIMEOUT_MS` (Node's limit, which Fastify turns off by
+ * default), a large upload included.
  */
-export function createHttpAdapter(): FastifyAdapter {
+export function createHttpAdapter(config: Pick<AppConfig, 'requestTimeoutMs'>): FastifyAdapter {
   return new FastifyAdapter({
-    requestTimeout: REQUEST_TIMEOUT_MS,
+    requestTimeout: config.requestTimeoutMs,
     routerOptions: { maxParamLength: MAX_PARAM_LENGTH, ignoreTrailingSlash: true },
     frameworkErrors: answerRefusal,
   });
@@ -50,19 +51,25 @@ export async function initWithoutListening(app: NestFastifyApplication): Promise
 export function configureApp(app: NestFastifyApplication): void {
   app.useLogger(app.get(Logger));
   registerRefusalAnswers(app);
+  noteRouteTemplates(app);
   leaveBodiesUnread(app);
-  const openApi = new DocumentBuilder()
-    .setTitle('Archival data service')
-    .setDescription(
-      'Import interface (EAD, EAG, EAC, SKOS, CSV, links, coreferences), the portal read API v1 ' +
-        '(JSON:API) and import logs for operators.',
-    )
-    .setVersion('1')
-    .addBearerAuth()
-    .build();
-  SwaggerModule.setup('docs', app, () => SwaggerModule.createDocument(app, openApi), {
-    jsonDocumentUrl: 'docs/openapi.json',
-  });
+  // Limits are applied by route (`RateLimited`), with the IETF draft's `RateLimit-*` headers.
+  void app.register(fastifyRateLimit, { global: false, enableDraftSpec: true });
+  serveOpenApi(app);
+}
+
+/**
+ * Keeps, on Node's request, the template of the route Fastify matched (`/api/v1/:id`), by which
+ * the metrics time requests (`RequestMetricsMiddleware`, which sees Node's request only).
+ */
+function noteRouteTemplates(app: NestFastifyApplication): void {
+  app
+    .getHttpAdapter()
+    .getInstance()
+    .addHook('onRequest', (request, _reply, done) => {
+      (request.raw as RoutedRequest).routeTemplate = request.routeOptions.url;
+      done();
+    });
 }
 
 /**

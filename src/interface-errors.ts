@@ -1,10 +1,17 @@
-import { ArgumentsHost, Catch, HttpException, HttpStatus } from '@nestjs/common';
-import { BaseExceptionFilter } from '@nestjs/core';
+import {
+  ArgumentsHost,
+  Catch,
+  ExceptionFilter,
+  HttpException,
+  HttpStatus,
+  InternalServerErrorException,
+  Logger,
+} from '@nestjs/common';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { IncomingMessage, ServerResponse, STATUS_CODES } from 'node:http';
 import { sendImportError } from './import/import-errors';
-import { IdentifiedRequest, RequestLogMiddleware } from './observability/request-log.middleware';
+import { IdentifiedRequest, RequestLogMiddleware, requestIdOf } from './observability/request-log.middleware';
 import { RequestMetricsMiddleware } from './observability/request-metrics.middleware';
 import { sendJsonApiError } from './portal/jsonapi-errors';
 import { portalCors } from './portal/portal-cors.middleware';
@@ -16,6 +23,30 @@ type Middleware = (request: IncomingMessage, response: ServerResponse, next: () 
  * The interfaces whose errors have a format of their own, by the first segment of their paths:
  * how each answers an error, and the middleware of its own that its answers pass.
  */
+const logger = new Logger('ExceptionsHandler');
+
+/**
+ * Nest's own error format (`statusCode`, `message`, `error`), for paths of no interface with a
+ * format of its own (health, metrics, docs), with the request id as every error body has it.
+ */
+function sendDefaultError(exception: unknown, request: FastifyRequest, reply: FastifyReply): void {
+  const requestId = requestIdOf(request.raw);
+  if (!(exception instanceof HttpException)) {
+    logger.error({ req: request.raw, err: exception, msg: 'A request failed' });
+  }
+  const error =
+    exception instanceof HttpException
+      ? exception
+      : new InternalServerErrorException('Internal server error');
+  const status = error.getStatus();
+  const response = error.getResponse();
+  const body =
+    typeof response === 'string'
+      ? { statusCode: status, message: response, error: STATUS_CODES[status] }
+      : response;
+  if (!reply.raw.headersSent) void reply.code(status).send({ ...body, requestId });
+}
+
 const INTERFACES = new Map<string, { send: ErrorSender; middleware?: Middleware }>([
   ['api', { send: sendJsonApiError, middleware: portalCors }],
   ['import', { send: sendImportError }],
@@ -32,16 +63,15 @@ function interfaceOf(request: FastifyRequest) {
  * Every error of a request, answered in the format of the interface its path names: those its
  * controllers and guards throw, and those no controller sees, unknown routes (404) and what
  * Fastify refuses after the middleware but before a route's handler (a Content-Type it cannot
- * parse: 415). Elsewhere, Nest's own format.
+ * parse: 415). Elsewhere, Nest's own format. Every error body carries the request id.
  */
 @Catch()
-export class InterfaceErrorFilter extends BaseExceptionFilter {
-  override catch(exception: unknown, host: ArgumentsHost): void {
+export class InterfaceErrorFilter implements ExceptionFilter {
+  catch(exception: unknown, host: ArgumentsHost): void {
     const http = host.switchToHttp();
     const request = http.getRequest<FastifyRequest>();
-    const errors = interfaceOf(request);
-    if (errors === undefined) return super.catch(exception, host);
-    errors.send(exception, request, http.getResponse<FastifyReply>());
+    const send = interfaceOf(request)?.send ?? sendDefaultError;
+    send(exception, request, http.getResponse<FastifyReply>());
   }
 }
 
@@ -84,12 +114,7 @@ function refuse(error: FastifyError, request: FastifyRequest, reply: FastifyRepl
     status,
   );
   const errors = interfaceOf(request);
-  if (errors === undefined) {
-    void reply
-      .code(status)
-      .send({ statusCode: status, message: exception.message, error: STATUS_CODES[status] });
-    return;
-  }
+  if (errors === undefined) return sendDefaultError(exception, request, reply);
   // The interface's own middleware (the API's CORS header), which the router's refusal skipped.
   const middleware = errors.middleware ?? ((_request, _response, next) => next());
   middleware(request.raw, reply.raw, () => errors.send(exception, request, reply));

@@ -8,11 +8,16 @@ import pino from 'pino';
 import { APP_OPTIONS, configureApp, createHttpAdapter } from './app.setup';
 import { superviseHttpWorkers } from './cluster/http-workers';
 import { AppConfig, LISTEN_HOST, loadConfig } from './config/app-config';
+import { shutDownOnSignals } from './shutdown/graceful-shutdown';
 
 async function serve(config: AppConfig): Promise<void> {
-  const app = await NestFactory.create<NestFastifyApplication>(AppModule, createHttpAdapter(), APP_OPTIONS);
+  const app = await NestFactory.create<NestFastifyApplication>(
+    AppModule,
+    createHttpAdapter(config),
+    APP_OPTIONS,
+  );
   configureApp(app);
-  app.enableShutdownHooks();
+  shutDownOnSignals(app, config.shutdownGraceMs);
   try {
     // In a cluster worker, Node's cluster listens in the primary and hands connections out in turn.
     await app.listen(config.port, LISTEN_HOST);

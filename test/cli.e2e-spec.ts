@@ -1,5 +1,4 @@
 import { execFile } from 'node:child_process';
-import path from 'node:path';
 import { promisify } from 'node:util';
 import { TokensService } from '../src/auth/tokens.service';
 import { UsersService } from '../src/auth/users.service';
@@ -26,7 +25,7 @@ describe('command line (npm run cli), against the store of a running app', () =>
 
   /** Runs the CLI as `npm run cli` does (from the project folder), on the test app's SQLite file. */
   async function cli(...args: string[]): Promise<CliResult> {
-    const env = { ...process.env, GRAPH_URL: `sqlite:${path.join(testApp.dataDir, 'archive.db')}` };
+    const env = { ...process.env, ...testApp.graphEnv };
     try {
       const { stdout, stderr } = await run(
         process.execPath,

@@ -29,6 +29,7 @@ describe('errors outside the interfaces (through the real app)', () => {
       statusCode: 400,
       error: 'Bad Request',
       message: expect.stringMatching(/not a valid URL/),
+      requestId: response.headers['x-request-id'],
     });
     expect(response.headers['x-request-id']).toEqual(expect.any(String));
   });

@@ -1,4 +1,3 @@
-import path from 'node:path';
 import { getOnce, spawnService, untilHealthy, untilLogged } from './support/service-process';
 import { TestApp, createTestApp } from './support/test-app';
 import http from 'node:http';
@@ -27,7 +26,7 @@ describe('HTTP_WORKERS: the service served by several processes', () => {
   beforeAll(async () => {
     // The store and a token made here; the service opens the same file.
     testApp = await createTestApp();
-    env = { GRAPH_URL: `sqlite:${path.join(testApp.dataDir, 'archive.db')}`, HTTP_WORKERS: '2' };
+    env = { ...testApp.graphEnv, HTTP_WORKERS: '2' };
   });
   afterAll(() => testApp.close());
 
@@ -47,7 +46,9 @@ describe('HTTP_WORKERS: the service served by several processes', () => {
 
         expect(metrics.status).toBe(200);
         // Each worker counted only the requests it answered; one worker's count would fall short.
-        expect(metrics.text).toContain('http_requests_total{method="GET",status="404"} 30\n');
+        expect(metrics.text).toContain(
+          'http_request_duration_seconds_count{method="GET",route="(unmatched)",status="404"} 30\n',
+        );
         const answeredBy = new Set(
           service
             .logs()

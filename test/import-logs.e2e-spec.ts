@@ -43,6 +43,7 @@ describe('import logs', () => {
       endpoint: 'test-lines',
       parameters: { scope: 'r1', commit: 'true', tag: 'c.xml', log: 'first load' },
       user: app.userId,
+      requestId: response.headers['x-request-id'],
       scope: 'r1',
       tags: ['c.xml'],
       log: response.body,
@@ -94,13 +95,16 @@ describe('import logs', () => {
     expect(response.status).toBe(400);
     const failed = await logs({ outcome: 'failed', endpoint: 'test-lines' });
     const record = failed.body.items[0];
+    // The request's id is the log's own, not its error's.
+    const { requestId, ...error } = response.body;
     expect(record).toMatchObject({
       outcome: 'failed',
       user: app.userId,
       scope: 'r1',
+      requestId,
       tags: ['bad.xml'],
       touched: [],
-      error: response.body,
+      error,
     });
     expect(record.log).toBeUndefined();
     expect((await app.items(['r1-f1'])).size).toBe(0);
@@ -210,6 +214,7 @@ describe('import logs', () => {
         status: 404,
         error: 'Not Found',
         details: 'Import log not found: no-such-log',
+        requestId: response.headers['x-request-id'],
       });
     });
   });

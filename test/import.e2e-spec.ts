@@ -29,7 +29,12 @@ describe('POST /import/:format — the import run', () => {
         .set('Content-Type', 'application/xml')
         .send('a A');
       expect(response.status).toBe(401);
-      expect(response.body).toEqual({ status: 401, error: 'Unauthorized', details: expect.any(String) });
+      expect(response.body).toEqual({
+        status: 401,
+        error: 'Unauthorized',
+        details: expect.any(String),
+        requestId: response.headers['x-request-id'],
+      });
     });
 
     it('answers 403 to a token of another role', async () => {
@@ -53,7 +58,12 @@ describe('POST /import/:format — the import run', () => {
 
       const unknown = await xml(app.post('test-lines', { scope: 'r1' }).set('X-User', 'nobody'), 'a A');
       expect(unknown.status).toBe(400);
-      expect(unknown.body).toEqual({ status: 400, error: 'Bad Request', details: 'Unknown user: nobody' });
+      expect(unknown.body).toEqual({
+        status: 400,
+        error: 'Bad Request',
+        details: 'Unknown user: nobody',
+        requestId: unknown.headers['x-request-id'],
+      });
     });
   });
 
@@ -82,6 +92,7 @@ describe('POST /import/:format — the import run', () => {
         status: 404,
         error: 'Not Found',
         details: 'Scope not found: no-such-repo',
+        requestId: scope.headers['x-request-id'],
       });
 
       const format = await xml(app.post('no-such-format', { scope: 'r1' }), 'a A');
@@ -99,6 +110,7 @@ describe('POST /import/:format — the import run', () => {
           status: 400,
           error: 'Bad Request',
           details: expect.stringMatching(/not a valid URL/),
+          requestId: response.headers['x-request-id'],
         });
         expect(response.headers['x-request-id']).toEqual(expect.any(String));
       }
@@ -111,10 +123,16 @@ describe('POST /import/:format — the import run', () => {
         status: 415,
         error: 'Unsupported Media Type',
         details: expect.any(String),
+        requestId: unparsable.headers['x-request-id'],
       });
       const unknown = await request(app.server).get('/import/test-lines');
       expect(unknown.status).toBe(404);
-      expect(unknown.body).toEqual({ status: 404, error: 'Not Found', details: expect.any(String) });
+      expect(unknown.body).toEqual({
+        status: 404,
+        error: 'Not Found',
+        details: expect.any(String),
+        requestId: unknown.headers['x-request-id'],
+      });
     });
 
     it('refuses a scope of a type the format does not take, and a missing required scope', async () => {
@@ -371,7 +389,7 @@ describe('POST /import/:format — the import run', () => {
   });
 
   it('documents the import and import-log endpoints in the OpenAPI document', async () => {
-    const { body } = await request(app.server).get('/docs/openapi.json');
+    const { body } = await request(app.server).get('/openapi.json');
     const importOperation = body.paths['/import/{format}'].post;
     const parameterNames = importOperation.parameters.map((parameter: { name: string }) => parameter.name);
     expect(parameterNames).toEqual(

@@ -582,7 +582,7 @@ describe('Portal API v1 (through the real app on SQLite)', () => {
 
   describe('OpenAPI', () => {
     it('describes every portal route with its parameters, bearer auth and JSON:API responses', async () => {
-      const response = await request(testApp.server).get('/docs/openapi.json');
+      const response = await request(testApp.server).get('/openapi.json');
       expect(response.status).toBe(200);
       const paths: Record<string, { get?: Record<string, unknown> }> = response.body.paths;
       const portalPaths = Object.keys(paths).filter((route) => route.startsWith('/api/'));
@@ -597,7 +597,7 @@ describe('Portal API v1 (through the real app on SQLite)', () => {
           security: unknown[];
           responses: Record<string, { content?: Record<string, unknown> }>;
         };
-        expect(operation.security).toEqual([{ bearer: [] }]);
+        expect(operation.security).toEqual([{ portal: [] }]);
         expect(Object.keys(operation.responses)).toEqual(expect.arrayContaining(['200', '401', '406']));
         expect(Object.keys(operation.responses['200'].content ?? {})).toEqual([JSONAPI]);
       }

@@ -6,18 +6,23 @@ import { NestFactory } from '@nestjs/core';
 import { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { AppModule } from '../../src/app.module';
 import { APP_OPTIONS, configureApp, createHttpAdapter } from '../../src/app.setup';
+import { loadConfig } from '../../src/config/app-config';
 import { Role } from '../../src/auth/roles';
 import { TokensService } from '../../src/auth/tokens.service';
 import { UsersService } from '../../src/auth/users.service';
 import { GraphStore } from '../../src/graph/graph-store';
+import { benchStoreEnv, emptyBenchStore } from './bench-store';
 
-/** The real app on a fresh temporary SQLite store, listening on a loopback port. */
+/**
+ * The real app on a fresh store (a temporary SQLite file, or the emptied Neo4j database of
+ * `BENCH_GRAPH_URL`: see `bench-store.ts`), listening on a loopback port.
+ */
 export interface BenchApp {
   app: NestFastifyApplication;
   port: number;
   store: GraphStore;
-  /** Its SQLite file, which a service process may open too. */
-  databaseFile: string;
+  /** The environment that opens its store, for a service process to open it too. */
+  graphEnv: Record<string, string>;
   /** A new token of `role`, issued to the user `bench`. */
   token(role: Role): Promise<string>;
   close(): Promise<void>;
@@ -26,10 +31,15 @@ export interface BenchApp {
 export async function startBenchApp(name: string): Promise<BenchApp> {
   const dataDir = await mkdtemp(path.join(tmpdir(), `${name}-bench-`));
   // The app reads its configuration from the environment when it is created.
-  const databaseFile = path.join(dataDir, 'archive.db');
-  process.env.GRAPH_URL = `sqlite:${databaseFile}`;
+  const graphEnv = benchStoreEnv(path.join(dataDir, 'archive.db'));
+  await emptyBenchStore();
+  Object.assign(process.env, graphEnv);
   process.env.LOG_LEVEL = 'silent';
-  const app = await NestFactory.create<NestFastifyApplication>(AppModule, createHttpAdapter(), APP_OPTIONS);
+  const app = await NestFactory.create<NestFastifyApplication>(
+    AppModule,
+    createHttpAdapter(loadConfig()),
+    APP_OPTIONS,
+  );
   configureApp(app);
   await app.listen(0, '127.0.0.1');
   await app.get(UsersService).add('bench');
@@ -37,7 +47,7 @@ export async function startBenchApp(name: string): Promise<BenchApp> {
     app,
     port: (app.getHttpServer().address() as AddressInfo).port,
     store: app.get(GraphStore),
-    databaseFile,
+    graphEnv,
     token: async (role) =>
       (await app.get(TokensService).create({ role, user: 'bench', name: 'bench' })).token,
     close: async () => {

@@ -10,6 +10,7 @@ import {
   applyDecorators,
 } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
+import { ApiBearerAuth } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Role } from './roles';
 import { TokensService } from './tokens.service';
@@ -34,7 +35,12 @@ type Handler = ReturnType<ExecutionContext['getHandler']>;
  * route. Exceptions are Nest's standard ones so that each interface's filter renders them.
  */
 export function RequireRole(...roles: [Role, ...Role[]]): ClassDecorator & MethodDecorator {
-  return applyDecorators(SetMetadata(REQUIRED_ROLES, roles), UseGuards(BearerAuthGuard));
+  return applyDecorators(
+    SetMetadata(REQUIRED_ROLES, roles),
+    UseGuards(BearerAuthGuard),
+    // The OpenAPI security scheme of each role (openapi.ts).
+    ...roles.map((role) => ApiBearerAuth(role)),
+  );
 }
 
 @Injectable()

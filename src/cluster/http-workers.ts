@@ -1,7 +1,7 @@
 import cluster, { Worker } from 'node:cluster';
 import pino from 'pino';
 import type { AppConfig } from '../config/app-config';
-import { relayGathers } from './gather';
+import { relayClusterMetrics } from './cluster-metrics';
 
 /** How long after a worker died unexpectedly its replacement starts. */
 const RESTART_DELAY_MS = 1_000;
@@ -10,10 +10,10 @@ const RESTART_DELAY_MS = 1_000;
  * The primary process when HTTP is served by several (`HTTP_WORKERS`): it forks the workers, which
  * each run the whole app and share the listening port (Node's cluster hands connections out in
  * turn) and the store (SQLite is safe across processes, and every cache is checked against the
- * store's version). The primary relays what the workers gather from each other (metrics), and
- * starts a new worker when one that was serving dies. A worker that dies before it listens (a port
- * in use, a store that will not open) ends the service instead: its replacement would fail the
- * same way. SIGTERM and SIGINT are passed on; the primary exits when every worker has.
+ * store's version). The primary relays the workers' metrics (`cluster-metrics.ts`), and starts a
+ * new worker when one that was serving dies. A worker that dies before it listens (a port in use,
+ * a store that will not open) ends the service instead: its replacement would fail the same way.
+ * SIGTERM and SIGINT are passed on; the primary exits when every worker has.
  */
 export function superviseHttpWorkers(config: Pick<AppConfig, 'httpWorkers' | 'logLevel'>): void {
   const logger = pino({ level: config.logLevel }).child({ context: 'HttpWorkers' });
@@ -24,7 +24,7 @@ export function superviseHttpWorkers(config: Pick<AppConfig, 'httpWorkers' | 'lo
   let stopping = false;
   const fork = () => live.add(cluster.fork().id);
 
-  relayGathers();
+  relayClusterMetrics();
   cluster.on('listening', (worker: Worker) => {
     if (stopping) return;
     ready.add(worker.id);
@@ -51,7 +51,9 @@ export function superviseHttpWorkers(config: Pick<AppConfig, 'httpWorkers' | 'lo
   const stop = () => {
     stopping = true;
     if (live.size === 0) process.exit();
-    for (const worker of Object.values(cluster.workers ?? {})) worker?.kill('SIGTERM');
+    // The signal itself, at once: each worker shuts down within its grace period
+    // (graceful-shutdown.ts); `worker.kill` would first wait for its connections to close.
+    for (const worker of Object.values(cluster.workers ?? {})) worker?.process.kill('SIGTERM');
   };
   process.on('SIGTERM', stop);
   process.on('SIGINT', stop);

@@ -20,7 +20,22 @@ export interface AppConfig {
    * same hits), with what it reads kept and read ahead per store version.
    */
   searchAccelerated: boolean;
+  /** The time Node allows to receive a whole request, body included (large uploads); 0: no limit. */
+  requestTimeoutMs: number;
+  /** How long running imports may finish after SIGTERM before they are cancelled. */
+  shutdownGraceMs: number;
+  /** Readiness fails when the store's or the workspace's file system has less free space. */
+  minFreeDiskBytes: number;
+  rateLimits: RateLimitConfig;
   import: ImportConfig;
+}
+
+/** Requests a minute, per process (`docs/operations.md`); 0 turns a limit off. */
+export interface RateLimitConfig {
+  /** Per portal token (per client address when a request carries none). */
+  portal: number;
+  /** Imports per user the import token was issued to (per token when it names none). */
+  import: number;
 }
 
 export interface ImportConfig {
@@ -91,6 +106,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     publicUrl: (env.PUBLIC_URL?.trim() || `http://localhost:${port}`).replace(/\/+$/, ''),
     logLevel: env.LOG_LEVEL?.trim() || 'info',
     searchAccelerated: boolFrom(env, 'SEARCH_ACCELERATED', true),
+    requestTimeoutMs: intFrom(env, 'REQUEST_TIMEOUT_MS', 300_000),
+    shutdownGraceMs: intFrom(env, 'SHUTDOWN_GRACE_MS', 20_000),
+    minFreeDiskBytes: intFrom(env, 'MIN_FREE_DISK_BYTES', 256 * MiB),
+    rateLimits: {
+      portal: intFrom(env, 'PORTAL_RATE_LIMIT', 1200),
+      import: intFrom(env, 'IMPORT_RATE_LIMIT', 60),
+    },
     import: {
       roots: (env.IMPORT_ROOTS ?? '')
         .split(':')

@@ -23,6 +23,9 @@ export abstract class GraphStore {
   /** Resolves when the store answers; rejects otherwise. */
   abstract ping(): Promise<void>;
 
+  /** Write transactions of this process queued or running, for the metrics. */
+  abstract queuedWrites(): number;
+
   abstract close(): Promise<void>;
 }
 

@@ -1,28 +1,102 @@
-import { Controller, Get } from '@nestjs/common';
+import { Controller, Get, Inject } from '@nestjs/common';
+import { ApiOperation, ApiResponse, ApiTags } from '@nestjs/swagger';
 import { HealthCheck, HealthCheckResult, HealthCheckService, HealthIndicatorService } from '@nestjs/terminus';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { APP_CONFIG, AppConfig } from '../config/app-config';
 import { GraphStore } from '../graph/graph-store';
+import { ShutdownService } from '../shutdown/shutdown.service';
+import { freeBytes } from './free-disk';
+import { HEALTH_RESULT } from './health.openapi';
+import { ReadinessChecks } from './readiness-checks';
 
-/** A store that has not answered by then counts as down, so that probes get an answer. */
-const STORE_PING_TIMEOUT_MS = 3000;
+/** A check that has not answered by then counts as down, so that probes get an answer. */
+const CHECK_TIMEOUT_MS = 3000;
 
-/** `GET /health`, no auth: 200 while the graph store answers, 503 otherwise. */
+/** The folders the service writes to: the SQLite store's (if it is one) and import workspaces'. */
+function writtenFolders(config: AppConfig): string[] {
+  const folders = [tmpdir()];
+  if (config.graphUrl.startsWith('sqlite:')) {
+    folders.unshift(path.dirname(path.resolve(config.graphUrl.slice('sqlite:'.length))));
+  }
+  return folders;
+}
+
+/**
+ * Health for probes, no auth: `/health/live` (the process answers), `/health/ready` (every
+ * readiness check holds: the store answers, disk space, not shutting down; 503 otherwise) and
+ * `/health` (the store answers), as before.
+ */
+@ApiTags('operations')
 @Controller('health')
 export class HealthController {
   constructor(
     private readonly health: HealthCheckService,
     private readonly indicators: HealthIndicatorService,
     private readonly store: GraphStore,
-  ) {}
+    private readonly readiness: ReadinessChecks,
+    shutdown: ShutdownService,
+    @Inject(APP_CONFIG) config: AppConfig,
+  ) {
+    readiness.add('graph', () => this.store.ping());
+    readiness.add('disk', () => this.checkDisk(writtenFolders(config), config.minFreeDiskBytes));
+    readiness.add('shutdown', () => {
+      if (shutdown.shuttingDown) throw new Error('The service is shutting down');
+    });
+  }
 
   @Get()
   @HealthCheck()
+  @ApiOperation({ summary: 'Whether the store answers (200) or not (503)' })
+  @ApiResponse({ status: 200, description: 'The store answers', schema: HEALTH_RESULT })
+  @ApiResponse({ status: 503, description: 'The store does not answer', schema: HEALTH_RESULT })
   check(): Promise<HealthCheckResult> {
     return this.health.check([
       () =>
         this.indicators
           .check('graph')
           .attempt(() => this.store.ping())
-          .withTimeout(STORE_PING_TIMEOUT_MS),
+          .withTimeout(CHECK_TIMEOUT_MS),
     ]);
+  }
+
+  @Get('live')
+  @HealthCheck()
+  @ApiOperation({ summary: 'Liveness: the process answers (always 200 while it does)' })
+  @ApiResponse({ status: 200, description: 'The process answers', schema: HEALTH_RESULT })
+  live(): Promise<HealthCheckResult> {
+    return this.health.check([]);
+  }
+
+  @Get('ready')
+  @HealthCheck()
+  @ApiOperation({
+    summary:
+      'Readiness: the store answers, there is disk space to write, and the service is not shutting down',
+  })
+  @ApiResponse({ status: 200, description: 'Ready to serve', schema: HEALTH_RESULT })
+  @ApiResponse({ status: 503, description: 'Not ready: the failing checks say why', schema: HEALTH_RESULT })
+  ready(): Promise<HealthCheckResult> {
+    return this.health.check(
+      this.readiness.entries().map(
+        ([name, check]) =>
+          () =>
+            this.indicators.check(name).attempt(check).withTimeout(CHECK_TIMEOUT_MS),
+      ),
+    );
+  }
+
+  private async checkDisk(folders: string[], minFreeBytes: number): Promise<Record<string, unknown>> {
+    const free = Object.fromEntries(
+      await Promise.all(folders.map(async (folder) => [folder, await freeBytes(folder)] as const)),
+    );
+    const short = Object.entries(free).filter(([, bytes]) => bytes < minFreeBytes);
+    if (short.length > 0) {
+      throw new Error(
+        `Free disk space under MIN_FREE_DISK_BYTES (${minFreeBytes}): ` +
+          short.map(([folder, bytes]) => `${folder} has ${bytes} bytes`).join(', '),
+      );
+    }
+    return { minFreeBytes, freeBytes: free };
   }
 }

@@ -1,10 +1,17 @@
 import { Module } from '@nestjs/common';
 import { TerminusModule } from '@nestjs/terminus';
 import { HealthController } from './health.controller';
+import { ReadinessChecks } from './readiness-checks';
 
-/** Terminus reports a failed check through Nest's `Logger`, i.e. the application's pino logger. */
+/**
+ * Health for probes and orchestrators. Terminus reports a failed check through Nest's `Logger`,
+ * i.e. the application's pino logger. Other modules import this one to add readiness checks
+ * (`ReadinessChecks`).
+ */
 @Module({
   imports: [TerminusModule],
   controllers: [HealthController],
+  providers: [ReadinessChecks],
+  exports: [ReadinessChecks],
 })
 export class HealthModule {}

@@ -1,5 +1,5 @@
 import { Controller, Get, Param, Query } from '@nestjs/common';
-import { ApiBearerAuth, ApiOperation, ApiParam, ApiQuery, ApiResponse, ApiTags } from '@nestjs/swagger';
+import { ApiOperation, ApiParam, ApiQuery, ApiResponse, ApiTags } from '@nestjs/swagger';
 import { RequireRole } from '../auth/bearer-auth.guard';
 import { badRequest, notFound } from '../import/import-errors';
 import { RawQuery, rawQueryOf } from '../import/import-params';
@@ -51,7 +51,6 @@ function outcome(query: RawQuery): ImportOutcomeName | undefined {
 }
 
 @ApiTags('import logs')
-@ApiBearerAuth()
 @ApiResponse({ status: 401, description: 'No valid bearer token', type: ErrorBodyDto })
 @ApiResponse({ status: 403, description: 'The token is not of role ops', type: ErrorBodyDto })
 @Controller('import/logs')

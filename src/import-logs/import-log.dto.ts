@@ -41,6 +41,22 @@ export class ImportLogDocumentDto implements ImportLogDocument {
   event!: string | null;
 }
 
+/** What `POST /import/ead-sync` answers instead of the bare import log. */
+export class EadSyncAnswerDto {
+  @ApiProperty({ type: ImportLogDocumentDto, description: 'The import log' })
+  log!: ImportLogDocument;
+  @ApiProperty({ type: [String], description: 'Units created, except the new places of moved units' })
+  created!: string[];
+  @ApiProperty({ type: [String], description: 'Units of the scope the incoming data no longer has' })
+  deleted!: string[];
+  @ApiProperty({
+    type: 'object',
+    additionalProperties: { type: 'string' },
+    description: 'Old id → new id of the units found under another parent',
+  })
+  moved!: Record<string, string>;
+}
+
 export class ErrorBodyDto implements ErrorBody {
   @ApiProperty({ example: 400 })
   status!: number;
@@ -64,6 +80,8 @@ export class ErrorBodyDto implements ErrorBody {
     description: 'A message, or for input errors the message with where it happened',
   })
   details!: ErrorBody['details'];
+  @ApiPropertyOptional({ description: 'The request id (X-Request-Id), as the server logs it' })
+  requestId?: string;
 }
 
 export class ImportLogRecordDto implements ImportLogRecord {
@@ -77,13 +95,14 @@ export class ImportLogRecordDto implements ImportLogRecord {
   user!: string;
   @ApiPropertyOptional()
   scope?: string;
+  @ApiPropertyOptional({ description: 'The id of the request that started the import (X-Request-Id)' })
+  requestId?: string;
   @ApiProperty({ type: [String], description: 'Tags of the sources read, in order' })
   tags!: string[];
   @ApiPropertyOptional({ type: ImportLogDocumentDto, description: 'Absent when the import failed' })
   log?: ImportLogDocument;
   @ApiPropertyOptional({
-    type: 'object',
-    additionalProperties: true,
+    type: EadSyncAnswerDto,
     description: 'The answer, when the format shapes it differently from the log (ead-sync)',
   })
   result?: Record<string, unknown>;
@@ -91,7 +110,10 @@ export class ImportLogRecordDto implements ImportLogRecord {
   changes?: ChangesSummaryDto;
   @ApiProperty({ type: [String], description: 'Ids the import created, updated or deleted' })
   touched!: string[];
-  @ApiProperty({ enum: IMPORT_OUTCOMES })
+  @ApiProperty({
+    enum: IMPORT_OUTCOMES,
+    description: 'interrupted: cancelled and rolled back because the service was shutting down',
+  })
   outcome!: ImportOutcomeName;
   @ApiPropertyOptional({ type: ErrorBodyDto })
   error?: ErrorBody;

@@ -40,6 +40,7 @@ function toProps(record: ImportLogRecord<Ids>, parted: ReadonlySet<unknown> = ne
     finished: record.finished,
   };
   if (record.scope !== undefined) props.scope = record.scope;
+  if (record.requestId !== undefined) props.requestId = record.requestId;
   for (const name of JSON_PROPERTIES) {
     if (record[name] !== undefined) props[name] = JSON.stringify(withoutParted(record[name], parted));
   }
@@ -79,6 +80,7 @@ function fromNode(node: RecordNode): ImportLogRecord {
     finished: String(props.finished),
   };
   if (typeof props.scope === 'string') record.scope = props.scope;
+  if (typeof props.requestId === 'string') record.requestId = props.requestId;
   for (const name of JSON_PROPERTIES) {
     const text = props[name];
     if (typeof text === 'string') Object.assign(record, { [name]: JSON.parse(text) as unknown });

@@ -31,9 +31,12 @@ export interface ErrorBody {
    * where it happened (`tag`, `line`, `column`, `key`).
    */
   details: string | ({ message: string } & Record<string, unknown>);
+  /** The id of the request answered (`X-Request-Id`), to match a report with the server's logs. */
+  requestId?: string;
 }
 
-export const IMPORT_OUTCOMES = ['succeeded', 'failed'] as const;
+/** `interrupted`: cancelled, and rolled back, because the service was shutting down. */
+export const IMPORT_OUTCOMES = ['succeeded', 'failed', 'interrupted'] as const;
 export type ImportOutcomeName = (typeof IMPORT_OUTCOMES)[number];
 
 /** One stored import log (record type `ImportLog`); its id lists as `ImportLogDocument`'s. */
@@ -45,6 +48,8 @@ export interface ImportLogRecord<I extends Ids = string[]> {
   parameters: Record<string, string | string[]>;
   user: string;
   scope?: string;
+  /** The id of the request that started the import (`X-Request-Id`); absent in older logs. */
+  requestId?: string;
   /** The tags of the sources read, in order. */
   tags: string[];
   /** The import log; absent when the import failed. */

@@ -2,6 +2,7 @@ import { HttpException, HttpStatus, Logger } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { STATUS_CODES } from 'node:http';
 import { ErrorBody } from '../import-logs/import-log.types';
+import { requestIdOf } from '../observability/request-log.middleware';
 import { ImportInputError } from './formats/format-reader';
 
 /** An import refused with a status and the `details` of its error body. */
@@ -12,6 +13,21 @@ export class ImportHttpError extends HttpException {
   ) {
     super(typeof details === 'string' ? details : details.message, status);
   }
+}
+
+/**
+ * An import cancelled because the service is shutting down: rolled back, and logged as
+ * `interrupted` when it was to commit. 503, as the service is about to be unavailable.
+ */
+export class ImportInterruptedError extends ImportHttpError {
+  constructor() {
+    super(HttpStatus.SERVICE_UNAVAILABLE, 'The import was interrupted: the service is shutting down');
+  }
+}
+
+/** An import refused because the service is shutting down. */
+export function shuttingDown(): ImportHttpError {
+  return new ImportHttpError(HttpStatus.SERVICE_UNAVAILABLE, 'The service is shutting down');
 }
 
 export function badRequest(details: ErrorBody['details']): ImportHttpError {
@@ -65,7 +81,7 @@ const logger = new Logger('ImportErrorFilter');
  * An answer already begun (an import's streamed answer) is left to the code writing it.
  */
 export function sendImportError(exception: unknown, request: FastifyRequest, reply: FastifyReply): void {
-  const body = errorBodyOf(exception);
+  const body: ErrorBody = { ...errorBodyOf(exception), requestId: requestIdOf(request.raw) };
   if (body.status === HttpStatus.INTERNAL_SERVER_ERROR) {
     logger.error({ req: request.raw, err: exception, msg: 'An import request failed' });
   }

@@ -33,6 +33,8 @@ export interface RunOptions {
   useSourceId: boolean;
   /** How an incoming item's descriptions meet the stored ones (`FormatReader.descriptionUpdate`). */
   descriptionUpdate: 'merge' | 'replace';
+  /** Cancels the run (shutting down): it stops at the next item, with the signal's reason. */
+  signal?: AbortSignal;
   /** Keeps what each update changed, for the import log. */
   changes?: ChangeRecorder;
 }
@@ -178,6 +180,7 @@ export class ImportRun {
   }
 
   private async accept(event: ImportEvent): Promise<void> {
+    this.options.signal?.throwIfAborted();
     if (event.kind === 'invalid') return this.reject(event);
     const id = producedId(event);
     // A second occurrence must see the first one written.

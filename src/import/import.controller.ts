@@ -10,24 +10,30 @@ import {
   Res,
 } from '@nestjs/common';
 import {
-  ApiBearerAuth,
   ApiBody,
   ApiConsumes,
+  ApiExtraModels,
   ApiHeader,
   ApiOperation,
   ApiParam,
   ApiQuery,
   ApiResponse,
   ApiTags,
+  getSchemaPath,
 } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { RequireRole } from '../auth/bearer-auth.guard';
-import { ErrorBodyDto, ImportLogDocumentDto } from '../import-logs/import-log.dto';
+import { RateLimited } from '../rate-limits/rate-limit.guard';
+import { EadSyncAnswerDto, ErrorBodyDto, ImportLogDocumentDto } from '../import-logs/import-log.dto';
+import { requestIdOf } from '../observability/request-log.middleware';
 import { rawQueryOf } from './import-params';
 import { ImportService } from './import.service';
 import { jsonChunks } from './json-chunks';
+
+/** The formats the service reads (DESIGN.md §4). */
+const BUILT_IN_FORMATS = ['ead', 'ead-sync', 'eag', 'eac', 'skos', 'csv', 'links', 'coreferences'];
 
 const BOOLEAN_PARAMETERS: [string, string][] = [
   ['commit', 'Apply the changes; otherwise a dry run that reports what would happen'],
@@ -89,6 +95,9 @@ function ApiImportErrors(): MethodDecorator {
     [403, 'The token is not of role import'],
     [404, 'Unknown format or scope'],
     [413, 'Body or archive over the configured limits'],
+    [415, 'A Content-Type that cannot be parsed'],
+    [429, 'Over IMPORT_RATE_LIMIT imports a minute for this user (Retry-After says when to retry)'],
+    [503, 'The service is shutting down: the import was refused, or interrupted and rolled back'],
   ];
   return applyDecorators(
     ...errors.map(([status, description]) => ApiResponse({ status, description, type: ErrorBodyDto })),
@@ -96,7 +105,6 @@ function ApiImportErrors(): MethodDecorator {
 }
 
 @ApiTags('import')
-@ApiBearerAuth()
 @Controller('import')
 export class ImportController {
   private readonly logger = new Logger(ImportController.name);
@@ -104,6 +112,8 @@ export class ImportController {
   constructor(private readonly imports: ImportService) {}
 
   @Post(':format')
+  // Decorators apply bottom-up: the limit, which counts per user, after the token is checked.
+  @RateLimited('import')
   @RequireRole('import')
   @ApiOperation({
     summary: 'Import data in one transaction',
@@ -113,16 +123,23 @@ export class ImportController {
       'or tar.gz archive (anything else). Formats that read their body whole (skos, csv, links, ' +
       'coreferences) take it as it is.',
   })
-  @ApiParam({ name: 'format', description: 'ead, ead-sync, eag, eac, skos, csv, links, coreferences' })
+  @ApiParam({
+    name: 'format',
+    enum: BUILT_IN_FORMATS,
+    description: 'The format of the body; any other is 404',
+  })
   @ApiHeader({ name: 'X-User', required: true, description: 'Id of the acting user' })
   @ApiImportParameters()
   @ApiConsumes('application/xml', 'text/xml', 'text/plain', 'application/json', 'application/octet-stream')
   @ApiBody({ schema: { type: 'string', format: 'binary' } })
+  @ApiExtraModels(ImportLogDocumentDto, EadSyncAnswerDto)
   @ApiResponse({
     status: 201,
     description:
       'The import log (what was, or would be, done); ead-sync answers {log, created, deleted, moved}',
-    type: ImportLogDocumentDto,
+    schema: {
+      oneOf: [{ $ref: getSchemaPath(ImportLogDocumentDto) }, { $ref: getSchemaPath(EadSyncAnswerDto) }],
+    },
   })
   @ApiImportErrors()
   async import(
@@ -138,11 +155,16 @@ export class ImportController {
       contentType: request.headers['content-type'],
       // Unread: the app's one body parser leaves every body to the import run (app.setup.ts).
       body: request.raw,
+      requestId: requestIdOf(request.raw),
     };
     await this.imports.import(importRequest, async (answer) => {
       // In pieces, read as they are sent: the answer of a large import lists every id it touched.
       // Written to Node's response itself, which Fastify then leaves alone.
       reply.hijack();
+      // With the headers set on Fastify's reply (the rate limit's), which hijacking leaves unsent.
+      for (const [name, value] of Object.entries(reply.getHeaders())) {
+        if (value !== undefined) reply.raw.setHeader(name, value);
+      }
       reply.raw.writeHead(HttpStatus.CREATED, { 'Content-Type': 'application/json; charset=utf-8' });
       await pipeline(Readable.from(jsonChunks(answer), { objectMode: false }), reply.raw).catch(
         (error: unknown) =>

@@ -1,18 +1,20 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import type { IncomingMessage } from 'node:http';
 import { UsersService } from '../auth/users.service';
+import { ShutdownService } from '../shutdown/shutdown.service';
 import { APP_CONFIG, AppConfig } from '../config/app-config';
 import { GraphStore, GraphWriter } from '../graph/graph-store';
 import { ChangeRecorder } from '../import-logs/change-records';
 import { ImportLogService } from '../import-logs/import-log.service';
-import { ImportLogDocument, ImportLogRecord } from '../import-logs/import-log.types';
+import { ImportLogDocument, ImportLogRecord, ImportOutcomeName } from '../import-logs/import-log.types';
 import { Ids } from '../import-logs/walked-ids';
 import { MetricsService } from '../observability/metrics.service';
 import { FinishResult, FormatReader, ImportContext, ImportSource } from './formats/format-reader';
-import { badRequest, errorBodyOf } from './import-errors';
+import { badRequest, errorBodyOf, ImportInterruptedError } from './import-errors';
 import { commitRequested, ImportRequestParams, parseImportParams, RawQuery } from './import-params';
 import { ImportRun } from './import-run';
 import { RunLedger } from './run-ledger';
+import { RunningImports } from './running-imports';
 import { loadScope } from './import-scope';
 import { FormatRegistry } from './format-registry';
 import { spoolBody } from './sources/body-spool';
@@ -30,13 +32,22 @@ export interface ImportRequest {
   query: RawQuery;
   contentType?: string;
   body: IncomingMessage;
+  /** The request's id (`X-Request-Id`), kept in the stored log. */
+  requestId?: string;
 }
 
 /** The stored log's fields known from the start, completed when the import ends. */
 type Attempt = Pick<
   ImportLogRecord,
-  'id' | 'endpoint' | 'parameters' | 'user' | 'scope' | 'tags' | 'started'
+  'id' | 'endpoint' | 'parameters' | 'user' | 'scope' | 'requestId' | 'tags' | 'started'
 >;
+
+/** What one import runs with, and the signal that cancels it. */
+interface RunResources {
+  workspace: ImportWorkspace;
+  ledger: RunLedger;
+  signal: AbortSignal;
+}
 
 /** Everything the transaction needs, prepared before it starts so the writer is held briefly. */
 interface Prepared {
@@ -58,6 +69,8 @@ export class ImportService {
   private readonly logger = new Logger(ImportService.name);
   private readonly roots: ImportRoots;
   private readonly urls: UrlLimits;
+  /** What shutting down waits for, then cancels (`drain`). */
+  private readonly running = new RunningImports();
 
   constructor(
     private readonly graph: GraphStore,
@@ -66,7 +79,14 @@ export class ImportService {
     private readonly logs: ImportLogService,
     private readonly metrics: MetricsService,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
+    shutdown: ShutdownService,
   ) {
+    this.metrics.gauge('import_jobs_running', 'Imports running in this process', () => this.running.size);
+    shutdown.onDrain(async (graceMs) => {
+      const cancelled = await this.running.drain(graceMs);
+      if (cancelled > 0)
+        this.logger.warn({ msg: 'Cancelled imports still running after the grace period', cancelled });
+    });
     const settings = config.import;
     this.roots = new ImportRoots(settings.roots);
     this.urls = {
@@ -82,9 +102,19 @@ export class ImportService {
    * sent (`WalkedIds`): the ledger is thrown away with the import's workspace once `deliver` is
    * done.
    */
-  async import(
+  import(request: ImportRequest, deliver: (answer: Record<string, unknown>) => Promise<void>): Promise<void> {
+    return this.running.track((signal) => this.importUnlessCancelled(request, deliver, signal));
+  }
+
+  /** Imports running in this process. */
+  get runningCount(): number {
+    return this.running.size;
+  }
+
+  private async importUnlessCancelled(
     request: ImportRequest,
     deliver: (answer: Record<string, unknown>) => Promise<void>,
+    signal: AbortSignal,
   ): Promise<void> {
     const started = this.logs.timestamp();
     const endpoint = this.formats.endpoint(request.endpoint);
@@ -96,6 +126,7 @@ export class ImportService {
       parameters: request.query,
       user,
       scope: typeof scope === 'string' ? scope : undefined,
+      requestId: request.requestId,
       tags: [],
       started,
     };
@@ -103,7 +134,7 @@ export class ImportService {
     let ledger: RunLedger | undefined;
     try {
       ledger = RunLedger.open(workspace.newFile());
-      await deliver(await this.attempt(endpoint, request, attempt, workspace, ledger));
+      await deliver(await this.attempt(endpoint, request, attempt, { workspace, ledger, signal }));
     } finally {
       ledger?.close();
       await workspace.dispose();
@@ -115,28 +146,37 @@ export class ImportService {
     endpoint: FormatReader,
     request: ImportRequest,
     attempt: Attempt,
-    workspace: ImportWorkspace,
-    ledger: RunLedger,
+    { workspace, ledger, signal }: RunResources,
   ): Promise<Record<string, unknown>> {
     const clock = process.hrtime.bigint();
     const seconds = () => Number(process.hrtime.bigint() - clock) / 1e9;
     const committed = commitRequested(request.query);
+    // A body still arriving when the import is cancelled is not waited for.
+    const stopReading = () => request.body.readableEnded || request.body.destroy(signal.reason as Error);
+    signal.addEventListener('abort', stopReading);
     try {
       const prepared = await this.prepare(endpoint, request, workspace);
       attempt.tags = prepared.sources.map((source) => source.tag);
-      const { answer, log } = await this.graph.write((tx) => this.run(tx, prepared, attempt, ledger), {
-        commit: prepared.params.commit,
-      });
+      signal.throwIfAborted();
+      const { answer, log } = await this.graph.write(
+        (tx) => this.run(tx, prepared, attempt, ledger, signal),
+        { commit: prepared.params.commit },
+      );
       this.metrics.recordImport(endpoint.name, 'succeeded', committed, seconds(), {
         created: log.created,
         updated: log.updated,
         unchanged: log.unchanged,
       });
       return answer;
-    } catch (error) {
-      this.metrics.recordImport(endpoint.name, 'failed', committed, seconds());
-      if (committed) await this.recordFailure(attempt, error);
+    } catch (thrown) {
+      // Whatever cancelling made fail (a body cut off, a reader stopped) failed for that reason.
+      const error: unknown = signal.aborted ? signal.reason : thrown;
+      const outcome = error instanceof ImportInterruptedError ? 'interrupted' : 'failed';
+      this.metrics.recordImport(endpoint.name, outcome, committed, seconds());
+      if (committed) await this.recordFailure(attempt, outcome, error);
       throw error;
+    } finally {
+      signal.removeEventListener('abort', stopReading);
     }
   }
 
@@ -183,17 +223,12 @@ export class ImportService {
     prepared: Prepared,
     attempt: Attempt,
     ledger: RunLedger,
+    signal: AbortSignal,
   ): Promise<{ answer: Record<string, unknown>; log: ImportLogDocument<Ids> }> {
     const { commit } = prepared.params;
     const changes = new ChangeRecorder(this.config.import.changesMaxBytes);
-    const { log, touched, finish } = await this.readAll(
-      tx,
-      prepared,
-      attempt,
-      commit ? attempt.id : null,
-      ledger,
-      changes,
-    );
+    const { log, touched, finish } = await this.readAll(tx, prepared, attempt, ledger, signal, changes);
+    signal.throwIfAborted();
     const answer = finish.answer?.(log);
     if (commit) {
       await changes.writeIn(tx, attempt.id);
@@ -220,11 +255,12 @@ export class ImportService {
     tx: GraphWriter,
     prepared: Prepared,
     attempt: Attempt,
-    event: string | null,
     ledger: RunLedger,
+    signal: AbortSignal,
     changes: ChangeRecorder,
   ): Promise<{ log: ImportLogDocument<Ids>; touched: Ids; finish: FinishResult }> {
     const { reader, params } = prepared;
+    const event = params.commit ? attempt.id : null;
     const context: ImportContext = {
       params: {
         tolerant: params.tolerant,
@@ -239,6 +275,7 @@ export class ImportService {
       scope: await loadScope(tx, reader, params.scope),
       user: attempt.user,
       store: tx,
+      signal,
     };
     const run = new ImportRun(
       tx,
@@ -247,23 +284,29 @@ export class ImportService {
         allowUpdate: params.allowUpdate || reader.updatesExisting === true,
         useSourceId: params.useSourceId,
         descriptionUpdate: reader.descriptionUpdate ?? 'merge',
+        signal,
         changes,
       },
       ledger,
     );
     await run.read(reader, prepared.sources, context);
+    signal.throwIfAborted();
     const finish: FinishResult = reader.finish ? await reader.finish(tx, run.outcome(), context) : {};
     const { log, touched } = run.results(prepared.message, event, finish.touched);
     return { log, touched, finish };
   }
 
   /** Keeps the record of a failed committed import; never hides the import's own error. */
-  private async recordFailure(attempt: Attempt, error: unknown): Promise<void> {
+  private async recordFailure(
+    attempt: Attempt,
+    outcome: Exclude<ImportOutcomeName, 'succeeded'>,
+    error: unknown,
+  ): Promise<void> {
     try {
       await this.logs.write({
         ...attempt,
         touched: [],
-        outcome: 'failed',
+        outcome,
         error: errorBodyOf(error),
         finished: this.logs.timestamp(),
       });

@@ -1,23 +1,30 @@
-import { Controller, Get, Header } from '@nestjs/common';
-import { ApiBearerAuth, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { Controller, Get, Res } from '@nestjs/common';
+import { ApiOkResponse, ApiOperation, ApiProduces, ApiTags } from '@nestjs/swagger';
+import type { FastifyReply } from 'fastify';
 import { RequireRole } from '../auth/bearer-auth.guard';
-import { gatherFromWorkers } from '../cluster/gather';
-import { METRICS_TOPIC, MetricsService, MetricsSnapshot } from './metrics.service';
+import { ApiNestErrors } from '../openapi/openapi';
+import { MetricsService } from './metrics.service';
 
 @ApiTags('operations')
-@ApiBearerAuth()
 @Controller('metrics')
 export class MetricsController {
   constructor(private readonly metrics: MetricsService) {}
 
   @Get()
   @RequireRole('ops')
-  @Header('Content-Type', 'text/plain; version=0.0.4; charset=utf-8')
-  @ApiOperation({ summary: 'Request and import counters in the Prometheus text format (role ops)' })
+  @ApiOperation({
+    summary:
+      'Metrics in the Prometheus text format (role ops): request and import durations, imports running, ' +
+      'the write queue, memory, event-loop lag, GC; summed over the HTTP workers',
+  })
+  @ApiProduces('text/plain')
   @ApiOkResponse({ description: 'Prometheus text exposition', schema: { type: 'string' } })
-  async render(): Promise<string> {
-    // Every process serving HTTP counts its own requests: the answer is their sum.
-    const snapshots = await gatherFromWorkers<MetricsSnapshot>(METRICS_TOPIC, () => this.metrics.snapshot());
-    return this.metrics.render(snapshots);
+  @ApiNestErrors([
+    [401, 'No valid bearer token'],
+    [403, 'The token is not of role ops'],
+  ])
+  async render(@Res() reply: FastifyReply): Promise<void> {
+    const text = await this.metrics.render();
+    void reply.header('Content-Type', this.metrics.contentType).send(text);
   }
 }

@@ -1,138 +1,130 @@
 import { Injectable } from '@nestjs/common';
-import { answerGather } from '../cluster/gather';
+import cluster from 'node:cluster';
+import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
+import { clusterMetricsFrom } from '../cluster/cluster-metrics';
+import { GraphStore } from '../graph/graph-store';
+import { ImportOutcomeName } from '../import-logs/import-log.types';
 
-type Labels = Record<string, string>;
+/** Request durations, in seconds: from a cached portal read to a slow scoped search. */
+const REQUEST_BUCKETS = [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30];
+/** Import durations, in seconds: from a one-record dry run to a large finding aid. */
+const IMPORT_BUCKETS = [0.05, 0.25, 1, 5, 15, 60, 300, 900, 3600];
+/** Main items per import. */
+const ITEM_BUCKETS = [0, 1, 10, 100, 1_000, 10_000, 100_000, 1_000_000];
 
-interface Sample {
-  labels: Labels;
-  value: number;
-}
+const IMPORT_LABELS = ['endpoint', 'outcome', 'commit'] as const;
 
-interface Family {
-  help: string;
-  type: 'counter' | 'gauge';
-  samples: Map<string, Sample>;
-}
+/** A route template for requests no route matched (an unknown path, a path the router refused). */
+export const UNMATCHED_ROUTE = '(unmatched)';
 
-/** `{a="x",b="y"}` with Prometheus escaping; label order fixed so equal labels make one key. */
-function labelText(labels: Labels): string {
-  const pairs = Object.keys(labels)
-    .sort()
-    .map(
-      (name) => `${name}="${labels[name].replace(/\\/g, '\\\\').replace(/"/g, '\\"').replace(/\n/g, '\\n')}"`,
-    );
-  return pairs.length === 0 ? '' : `{${pairs.join(',')}}`;
-}
+let processRegistry: Registry | undefined;
 
 /**
- * One process's samples, family by family in the order they are defined, each sample by its label
- * text: what an HTTP worker tells the one that answers `GET /metrics` (`HTTP_WORKERS`).
+ * The process's own metrics (prom-client's defaults: CPU, resident memory, heap, event-loop lag,
+ * GC, handles), collected once per process however many apps it runs (the tests run several).
  */
-export type MetricsSnapshot = [name: string, samples: [key: string, labels: Labels, value: number][]][];
-
-/** Where `render` gathers every process's snapshot. */
-export const METRICS_TOPIC = 'metrics';
+function processMetrics(): Registry {
+  if (processRegistry === undefined) {
+    processRegistry = new Registry();
+    collectDefaultMetrics({ register: processRegistry });
+  }
+  return processRegistry;
+}
 
 /**
- * Counters for operators' dashboards, served by `GET /metrics` in the Prometheus text format:
- * each process keeps its own, and the answer sums those of every process serving HTTP.
- * Deliberately small: request and import counts and times; per-item detail lives in the stored
- * import logs.
+ * Metrics for operators' dashboards with prom-client, served by `GET /metrics` in the Prometheus
+ * text format: request durations by route template and status, imports' durations and items by
+ * endpoint and outcome, imports running, the store's write queue, and the process's own. With
+ * `HTTP_WORKERS` > 1 the answer aggregates every worker process's (`cluster-metrics.ts`).
  */
 @Injectable()
 export class MetricsService {
-  private readonly families = new Map<string, Family>();
-  /**
-   * The request counters' samples by method and status: every request adds to them, and finding
-   * them by their label text would build that text each time.
-   */
-  private readonly requestSamples = new Map<string, Map<number, { count: Sample; seconds: Sample }>>();
+  private readonly registry = new Registry();
+  private readonly requestDuration = this.histogram(
+    'http_request_duration_seconds',
+    'Time to answer HTTP requests, by method, route template and status',
+    ['method', 'route', 'status'],
+    REQUEST_BUCKETS,
+  );
+  private readonly importDuration = this.histogram(
+    'import_duration_seconds',
+    'Time imports took, by endpoint, outcome and whether they were to commit',
+    IMPORT_LABELS,
+    IMPORT_BUCKETS,
+  );
+  private readonly importItems = this.histogram(
+    'import_items',
+    'Main items (created, updated or unchanged) per import that succeeded, by endpoint',
+    IMPORT_LABELS,
+    ITEM_BUCKETS,
+  );
+  private readonly itemsByStatus = new Counter({
+    name: 'import_items_total',
+    help: 'Main items imports created, updated or left unchanged, by endpoint',
+    labelNames: ['endpoint', 'status', 'commit'] as const,
+    registers: [this.registry],
+  });
+  /** This process's metrics, or every HTTP worker's. */
+  private readonly collect: () => Promise<string>;
 
-  constructor() {
-    this.define('http_requests_total', 'counter', 'HTTP requests answered, by method and status');
-    this.define('http_request_duration_seconds_sum', 'counter', 'Total time spent answering HTTP requests');
-    this.define('imports_total', 'counter', 'Imports run, by endpoint, outcome and whether they committed');
-    this.define('import_duration_seconds_sum', 'counter', 'Total time spent in imports, by endpoint');
-    this.define('import_items_total', 'counter', 'Items imports created, updated or left unchanged');
-    answerGather(METRICS_TOPIC, () => this.snapshot());
+  constructor(store: GraphStore) {
+    this.gauge('graph_write_queue_length', 'Write transactions queued or running in this process', () =>
+      store.queuedWrites(),
+    );
+    const registries = [processMetrics(), this.registry];
+    this.collect = cluster.isWorker
+      ? clusterMetricsFrom(registries)
+      : () => Registry.merge(registries).metrics();
   }
 
-  recordRequest(method: string, status: number, seconds: number): void {
-    let byStatus = this.requestSamples.get(method);
-    if (byStatus === undefined) this.requestSamples.set(method, (byStatus = new Map()));
-    let samples = byStatus.get(status);
-    if (samples === undefined) {
-      samples = {
-        count: this.sample('http_requests_total', { method, status: String(status) }),
-        seconds: this.sample('http_request_duration_seconds_sum', { method }),
-      };
-      byStatus.set(status, samples);
-    }
-    samples.count.value += 1;
-    samples.seconds.value += seconds;
+  private histogram<L extends string>(
+    name: string,
+    help: string,
+    labelNames: readonly L[],
+    buckets: number[],
+  ): Histogram<L> {
+    return new Histogram({ name, help, labelNames, buckets, registers: [this.registry] });
+  }
+
+  /** The media type of `render`'s text. */
+  get contentType(): string {
+    return this.registry.contentType;
+  }
+
+  /** A gauge read whenever metrics are collected, such as the number of running imports. */
+  gauge(name: string, help: string, read: () => number): void {
+    new Gauge({
+      name,
+      help,
+      registers: [this.registry],
+      collect() {
+        this.set(read());
+      },
+    });
+  }
+
+  recordRequest(method: string, route: string, status: number, seconds: number): void {
+    this.requestDuration.observe({ method, route, status }, seconds);
   }
 
   recordImport(
     endpoint: string,
-    outcome: 'succeeded' | 'failed',
+    outcome: ImportOutcomeName,
     committed: boolean,
     seconds: number,
     items?: { created: number; updated: number; unchanged: number },
   ): void {
-    this.add('imports_total', { endpoint, outcome, commit: String(committed) }, 1);
-    this.add('import_duration_seconds_sum', { endpoint }, seconds);
-    for (const [status, count] of Object.entries(items ?? {})) {
-      this.add('import_items_total', { endpoint, status, commit: String(committed) }, count);
+    const labels = { endpoint, outcome, commit: String(committed) };
+    this.importDuration.observe(labels, seconds);
+    if (items === undefined) return;
+    this.importItems.observe(labels, items.created + items.updated + items.unchanged);
+    for (const [status, count] of Object.entries(items)) {
+      this.itemsByStatus.inc({ endpoint, status, commit: String(committed) }, count);
     }
   }
 
-  snapshot(): MetricsSnapshot {
-    return [...this.families].map(([name, family]) => [
-      name,
-      [...family.samples].map(([key, { labels, value }]) => [key, labels, value]),
-    ]);
-  }
-
-  /**
-   * The Prometheus text exposition format, version 0.0.4, of the sums of `snapshots` (one per
-   * process; by default this process's alone).
-   */
-  render(snapshots: readonly MetricsSnapshot[] = [this.snapshot()]): string {
-    const sums = new Map<string, Map<string, Sample>>();
-    for (const snapshot of snapshots) {
-      for (const [name, samples] of snapshot) {
-        let summed = sums.get(name);
-        if (summed === undefined) sums.set(name, (summed = new Map()));
-        for (const [key, labels, value] of samples) {
-          const sample = summed.get(key);
-          if (sample === undefined) summed.set(key, { labels, value });
-          else sample.value += value;
-        }
-      }
-    }
-    const lines: string[] = [];
-    for (const [name, family] of this.families) {
-      lines.push(`# HELP ${name} ${family.help}`, `# TYPE ${name} ${family.type}`);
-      for (const [key, { value }] of sums.get(name) ?? []) lines.push(`${name}${key} ${value}`);
-    }
-    return `${lines.join('\n')}\n`;
-  }
-
-  private define(name: string, type: Family['type'], help: string): void {
-    this.families.set(name, { help, type, samples: new Map() });
-  }
-
-  private add(name: string, labels: Labels, amount: number): void {
-    this.sample(name, labels).value += amount;
-  }
-
-  /** The sample of `name` with `labels`, created at 0 if there is none yet. */
-  private sample(name: string, labels: Labels): Sample {
-    const family = this.families.get(name);
-    if (family === undefined) throw new Error(`No metric named ${name}`);
-    const key = labelText(labels);
-    let sample = family.samples.get(key);
-    if (sample === undefined) family.samples.set(key, (sample = { labels, value: 0 }));
-    return sample;
+  /** Every metric in the Prometheus text format (version 0.0.4). */
+  render(): Promise<string> {
+    return this.collect();
   }
 }

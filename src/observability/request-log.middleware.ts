@@ -15,6 +15,11 @@ const SANE_REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
  */
 export type IdentifiedRequest = IncomingMessage & { id?: string };
 
+/** The id `RequestLogMiddleware` gave the request; every request the app answers has one. */
+export function requestIdOf(req: IncomingMessage): string | undefined {
+  return (req as IdentifiedRequest).id;
+}
+
 /** The request's id: the incoming one when it is sane, else a new UUID; echoed in the response. */
 function assignRequestId(req: IdentifiedRequest, res: ServerResponse): void {
   const incoming = req.headers[INCOMING_REQUEST_ID];

@@ -1,5 +1,6 @@
 import { HttpException, HttpStatus, Logger } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { requestIdOf } from '../observability/request-log.middleware';
 import { ErrorObject, errorObject, sendDocument } from './jsonapi';
 import { InvalidParameterException } from './search-params';
 
@@ -19,6 +20,8 @@ function errorOf(exception: unknown): ErrorObject {
  */
 export function sendJsonApiError(exception: unknown, request: FastifyRequest, reply: FastifyReply): void {
   const error = errorOf(exception);
+  const requestId = requestIdOf(request.raw);
+  if (requestId !== undefined) error.meta = { requestId };
   if (error.status === String(HttpStatus.INTERNAL_SERVER_ERROR)) {
     logger.error({ req: request.raw, err: exception, msg: 'A portal request failed' });
   }

@@ -56,6 +56,8 @@ export interface ErrorObject {
   title: string;
   detail?: string;
   source?: { parameter: string };
+  /** The request id (`X-Request-Id`), to match a user's report with the server's logs. */
+  meta?: { requestId: string };
 }
 
 export interface ErrorDocument {

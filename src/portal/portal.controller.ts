@@ -15,7 +15,6 @@ import {
   UseGuards,
 } from '@nestjs/common';
 import {
-  ApiBearerAuth,
   ApiExcludeEndpoint,
   ApiOperation,
   ApiParam,
@@ -25,6 +24,7 @@ import {
 } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { RequireRole } from '../auth/bearer-auth.guard';
+import { RateLimited } from '../rate-limits/rate-limit.guard';
 import { JsonApiMediaGuard } from './jsonapi-media.guard';
 import { JSONAPI_MEDIA_TYPE, sendBody } from './jsonapi';
 import { ApiFetchResponses, ApiNotFound, ApiPortalErrors, ApiSearch, INDEX_DOCUMENT } from './portal.openapi';
@@ -40,13 +40,13 @@ function queryOf(req: FastifyRequest): URLSearchParams {
 /**
  * The portal read API v1 (JSON:API 1.0). Class decorators apply bottom-up, so the media guard,
  * listed last, runs first: content negotiation (406/415) comes before the bearer token, as in the
- * reference portal.
+ * reference portal; the rate limit, which counts per token, comes after it.
  */
 @ApiTags('portal')
-@ApiBearerAuth()
 @ApiProduces(JSONAPI_MEDIA_TYPE)
 @ApiPortalErrors()
 @Controller('api/v1')
+@RateLimited('portal')
 @RequireRole('portal')
 @UseGuards(JsonApiMediaGuard)
 export class PortalController {

@@ -72,6 +72,16 @@ const ERROR_DOCUMENT: SchemaObject = {
           title: { type: 'string' },
           detail: { type: 'string' },
           source: { type: 'object', properties: { parameter: { type: 'string' } } },
+          meta: {
+            type: 'object',
+            required: ['requestId'],
+            properties: {
+              requestId: {
+                type: 'string',
+                description: 'The request id (X-Request-Id), as the server logs it',
+              },
+            },
+          },
         },
       },
     },
@@ -96,6 +106,11 @@ export function ApiPortalErrors() {
     ApiResponse({
       status: 415,
       description: 'The request Content-Type is JSON:API with parameters',
+      schema: ERROR_DOCUMENT,
+    }),
+    ApiResponse({
+      status: 429,
+      description: 'Over PORTAL_RATE_LIMIT requests a minute for this token (Retry-After says when to retry)',
       schema: ERROR_DOCUMENT,
     }),
   );

@@ -6,7 +6,12 @@ import {
   testData,
 } from '@neo4j-cypher/language-support';
 import { ALL_STATEMENTS, CypherStatement } from '../../src/graph/neo4j/cypher';
-import { DEPENDENT_LABEL, ITEM_LABEL, RECORD_LABEL } from '../../src/graph/neo4j/graph-model';
+import {
+  DEPENDENT_LABEL,
+  ITEM_LABEL,
+  RECORD_LABEL,
+  WRITE_LOCK_LABEL,
+} from '../../src/graph/neo4j/graph-model';
 import {
   DEPENDENT_RELATIONS,
   DEPENDENT_TYPES,
@@ -15,8 +20,9 @@ import {
 } from '../../src/items/item-types';
 
 /**
- * Every statement the Neo4j adapter can send, through Neo4j's own parser and semantic analysis.
- * No server can run here, so this is what stands between a typo and a failed import.
+ * Every statement the Neo4j adapter can send, through Neo4j's own parser and semantic analysis,
+ * without a server: a typo shows here at once, before the Neo4j run (`npm run test:neo4j`) sends
+ * the statements to a live server.
  *
  * The function and procedure lists are those of a Neo4j 5 server as `@neo4j-cypher/language-support`
  * ships them (`testData.mockSchema`), so a function Neo4j lacks is an error too. Labels and
@@ -31,7 +37,7 @@ function schema(version: CypherVersion, parameters: readonly string[]): DbSchema
     defaultLanguage: version,
     functions: { [version]: functions?.[version] },
     procedures: { [version]: procedures?.[version] },
-    labels: [ITEM_LABEL, DEPENDENT_LABEL, RECORD_LABEL, ...ITEM_TYPES, ...DEPENDENT_TYPES],
+    labels: [ITEM_LABEL, DEPENDENT_LABEL, RECORD_LABEL, WRITE_LOCK_LABEL, ...ITEM_TYPES, ...DEPENDENT_TYPES],
     relationshipTypes: [...ITEM_EDGE_TYPES, ...Object.keys(DEPENDENT_RELATIONS)],
     parameters: Object.fromEntries(parameters.map((name) => [name, null])),
   };

@@ -23,9 +23,12 @@ export async function addReferenceRepository(t: ImportTestApp): Promise<void> {
   await t.store.write((tx) => tx.addEdges([{ from: 'r1', type: 'hasCountry', to: 'nl' }]));
 }
 
-/** An import's answer without the id of the stored log, which differs between any two imports. */
+/**
+ * An import's answer without the id of the stored log and of the request, which differ between
+ * any two imports.
+ */
 export function answerOf(body: Record<string, unknown>): Record<string, unknown> {
-  const { event: _event, ...rest } = body;
+  const { event: _event, requestId: _requestId, ...rest } = body;
   return rest;
 }
 

@@ -8,11 +8,13 @@ import { Test } from '@nestjs/testing';
 import type { DestinationStream } from 'pino';
 import { AppModule } from '../../src/app.module';
 import { APP_OPTIONS, configureApp, createHttpAdapter, initWithoutListening } from '../../src/app.setup';
+import { loadConfig } from '../../src/config/app-config';
 import { Role } from '../../src/auth/roles';
 import { TokensService } from '../../src/auth/tokens.service';
 import { UsersService } from '../../src/auth/users.service';
 import { GraphStore } from '../../src/graph/graph-store';
 import { LOG_DESTINATION } from '../../src/observability/app-logger';
+import { emptyNeo4j, neo4jTestDatabase, onNeo4j } from './test-store';
 
 export interface TestAppOptions {
   /** Extra environment for this app's configuration (applied over `GRAPH_URL` and `LOG_LEVEL`). */
@@ -34,6 +36,8 @@ export interface TestApp {
   store: GraphStore;
   /** A fresh folder holding this app's SQLite file; removed by `close`. */
   dataDir: string;
+  /** The environment that points another process (the CLI, a service) at this app's store. */
+  graphEnv: Record<string, string>;
   /** A new, valid token of `role` (issued to `user` when given). */
   token(role: Role, user?: string): Promise<string>;
   /** Creates a `UserProfile` (random id unless given) and returns its id. */
@@ -55,18 +59,28 @@ async function withEnv<T>(env: Record<string, string>, work: () => Promise<T>): 
   }
 }
 
+/** On SQLite a new file in `dataDir`; on Neo4j the test database, emptied. */
+async function freshStore(dataDir: string): Promise<Record<string, string>> {
+  const neo4j = onNeo4j ? neo4jTestDatabase() : undefined;
+  if (!neo4j) return { GRAPH_URL: `sqlite:${path.join(dataDir, 'archive.db')}` };
+  await emptyNeo4j(neo4j);
+  return { GRAPH_URL: neo4j.url, NEO4J_USER: neo4j.user, NEO4J_PASSWORD: neo4j.password };
+}
+
 /**
- * The real application, as `main.ts` builds it, on its own temporary SQLite store, initialised
- * but not listening (supertest drives `server`).
+ * The real application, as `main.ts` builds it, on a store of its own (a temporary SQLite file,
+ * or the emptied Neo4j test database: see `test-store.ts`), initialised but not listening
+ * (supertest drives `server`).
  */
 export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'archive-test-'));
-  const env = {
-    GRAPH_URL: `sqlite:${path.join(dataDir, 'archive.db')}`,
-    LOG_LEVEL: 'silent',
-    ...options.env,
-  };
   try {
+    const graphEnv = await freshStore(dataDir);
+    const env = {
+      ...graphEnv,
+      LOG_LEVEL: 'silent',
+      ...options.env,
+    };
     const app = await withEnv(env, async () => {
       let builder = Test.createTestingModule({
         imports: [AppModule, ...(options.imports ?? [])],
@@ -77,7 +91,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
       }
       const moduleRef = await builder.compile();
       const nestApp = moduleRef.createNestApplication<NestFastifyApplication>(
-        createHttpAdapter(),
+        createHttpAdapter(loadConfig()),
         APP_OPTIONS,
       );
       configureApp(nestApp);
@@ -91,6 +105,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
       server: app.getHttpServer(),
       store: app.get(GraphStore),
       dataDir,
+      graphEnv,
       token: async (role, user) => (await tokens.create({ role, user, name: 'test' })).token,
       user: async (id = `user_${randomBytes(4).toString('hex')}`) => {
         await users.add(id);

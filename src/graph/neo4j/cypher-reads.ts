@@ -246,5 +246,13 @@ export const FIND_RECORDS = { ascending: findRecords('ASC'), descending: findRec
 
 // ---- tests -------------------------------------------------------------------------------------
 
-/** Empties the database; only the contract suite sends it, to a test database. */
-export const DELETE_EVERYTHING = statement('DELETE_EVERYTHING', [], 'MATCH (n) DETACH DELETE n');
+/**
+ * Empties the database; only tests and benchmarks send it, to a database of their own. In batches
+ * of their own transactions, so a large database does not need one transaction's memory: it must
+ * be sent outside an explicit transaction (a session's `run`).
+ */
+export const DELETE_EVERYTHING = statement(
+  'DELETE_EVERYTHING',
+  [],
+  'MATCH (n) CALL (n) { DETACH DELETE n } IN TRANSACTIONS OF 10000 ROWS',
+);

@@ -19,6 +19,7 @@ import {
   TEXT,
   TYPE,
   UPDATED,
+  WRITE_LOCK_LABEL,
 } from './graph-model';
 import {
   DEPENDENT_RELATION_NAMES,
@@ -58,6 +59,11 @@ export const SCHEMA_STATEMENTS = [
     'RECORD_ID_CONSTRAINT',
     [],
     `CREATE CONSTRAINT record_id IF NOT EXISTS FOR (n:${RECORD_LABEL}) REQUIRE n.id IS UNIQUE`,
+  ),
+  statement(
+    'WRITE_LOCK_CONSTRAINT',
+    [],
+    `CREATE CONSTRAINT write_lock_id IF NOT EXISTS FOR (n:${WRITE_LOCK_LABEL}) REQUIRE n.id IS UNIQUE`,
   ),
   statement(
     'ITEM_TYPE_INDEX',
@@ -101,6 +107,17 @@ export const AWAIT_INDEXES = statement(
 );
 
 // ---- writing items -----------------------------------------------------------------------------
+
+/**
+ * The first statement of every write transaction: writing the lock node takes its write lock,
+ * which Neo4j holds until the transaction ends, so a second writer waits here, before it has
+ * locked anything else. Made if missing (an emptied database); the constraint keeps it one.
+ */
+export const TAKE_WRITE_LOCK = statement(
+  'TAKE_WRITE_LOCK',
+  ['now'],
+  `MERGE (lock:${WRITE_LOCK_LABEL} {id: 'writers'}) SET lock.taken = $now`,
+);
 
 /**
  * `rows`: item property maps with bookkeeping; `now`: the time to record when the hash changed. An

@@ -14,6 +14,11 @@ export const ITEM_LABEL = 'Item';
 export const DEPENDENT_LABEL = 'Dependent';
 export const RECORD_LABEL = 'Record';
 export const PENDING_LABEL = 'Pending';
+/**
+ * The one node every write transaction locks first, so that writers of every process (service
+ * workers, the CLI) take turns, as the port promises, and never deadlock on the nodes they share.
+ */
+export const WRITE_LOCK_LABEL = 'WriteLock';
 
 /** Bookkeeping properties. Data keys are stored as they are, so these must not clash with them. */
 export const ID = 'id';
@@ -37,6 +42,7 @@ export const RESERVED_LABELS: readonly string[] = [
   DEPENDENT_LABEL,
   RECORD_LABEL,
   PENDING_LABEL,
+  WRITE_LOCK_LABEL,
   ...ITEM_TYPES,
   ...DEPENDENT_TYPES,
 ];

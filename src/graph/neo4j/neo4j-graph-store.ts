@@ -1,7 +1,7 @@
-import { auth, driver as createDriver, Driver, int, session as accessModes } from 'neo4j-driver';
+import { auth, driver as createDriver, Driver, int, Neo4jError, session as accessModes } from 'neo4j-driver';
 import { GraphReader, GraphStore, GraphWriter } from '../graph-store';
 import { SerialQueue } from '../sqlite/serial-queue';
-import { AWAIT_INDEXES, SCHEMA_STATEMENTS } from './cypher';
+import { AWAIT_INDEXES, SCHEMA_STATEMENTS, TAKE_WRITE_LOCK } from './cypher';
 import { Neo4jGraphReader, Neo4jGraphWriter } from './neo4j-graph-transaction';
 import { statementRunner } from './statement-runner';
 
@@ -16,8 +16,9 @@ const INDEX_WAIT_SECONDS = 300;
 
 /**
  * The `GraphStore` port on Neo4j 5.26 LTS / 2025.x. Each write is one explicit transaction, and
- * writers of this process queue for it; reads are read transactions, which Neo4j never blocks.
- * The statements it sends are all in `cypher.ts`.
+ * writers queue for it: those of this process here, those of every process at the lock node that
+ * each write transaction takes first (`TAKE_WRITE_LOCK`). Reads are read transactions, which
+ * Neo4j never blocks. The statements it sends are all in `cypher.ts`.
  */
 export class Neo4jGraphStore extends GraphStore {
   private readonly writers = new SerialQueue();
@@ -54,6 +55,10 @@ export class Neo4jGraphStore extends GraphStore {
     return this.writers.run(() => this.writeNow(work, options.commit !== false));
   }
 
+  queuedWrites(): number {
+    return this.writers.length;
+  }
+
   async ping(): Promise<void> {
     await this.driver.verifyConnectivity();
   }
@@ -68,11 +73,13 @@ export class Neo4jGraphStore extends GraphStore {
       const transaction = session.beginTransaction();
       let result: T;
       try {
-        result = await work(new Neo4jGraphWriter(statementRunner(transaction)));
+        const run = statementRunner(transaction);
+        await run(TAKE_WRITE_LOCK, { now: new Date().toISOString() });
+        result = await work(new Neo4jGraphWriter(run));
       } catch (error) {
         // A failed statement has already ended the transaction; rolling back then is a no-op.
         await transaction.rollback().catch(() => undefined);
-        throw error;
+        throw explained(error);
       }
       await (commit ? transaction.commit() : transaction.rollback());
       return result;
@@ -80,6 +87,24 @@ export class Neo4jGraphStore extends GraphStore {
       await session.close();
     }
   }
+}
+
+/** Neo4j's codes for a transaction refused memory: by its own limit, or by the server's pool. */
+const OUT_OF_MEMORY_CODES = [
+  'Neo.ClientError.General.TransactionOutOfMemoryError',
+  'Neo.TransientError.General.MemoryPoolOutOfMemoryError',
+];
+
+/** A write's error, said in the service's terms where Neo4j's own would puzzle a user. */
+export function explained(error: unknown): unknown {
+  if (!(error instanceof Neo4jError) || !OUT_OF_MEMORY_CODES.includes(error.code)) return error;
+  return new Error(
+    'The Neo4j server refused the write transaction more memory, and nothing of it was written: a ' +
+      "write (an import) holds all its changes in the server's heap until it commits. Give the server " +
+      'a larger heap (server.memory.heap.max_size; NEO4J_HEAP for npm run neo4j:start) or write less ' +
+      `at once. Neo4j said: ${error.message}`,
+    { cause: error },
+  );
 }
 
 async function createSchema(driver: Driver): Promise<void> {

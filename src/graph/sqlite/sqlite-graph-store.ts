@@ -243,6 +243,10 @@ export class SqliteGraphStore extends GraphStore {
     }
   }
 
+  queuedWrites(): number {
+    return this.writeQueue.length;
+  }
+
   async ping(): Promise<void> {
     this.assertOpen();
     await this.readers.use(async (connection) => {

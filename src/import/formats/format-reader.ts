@@ -39,6 +39,8 @@ export interface ImportContext {
   user: string;
   /** Read access inside the import's own transaction (sees its earlier writes). */
   store: GraphReader;
+  /** Aborts when the import is cancelled: a reader that waits for other work stops waiting. */
+  signal?: AbortSignal;
 }
 
 export interface FormatReader {

@@ -65,6 +65,8 @@ class WorkerReading {
   private feeding: boolean;
   private stopped = false;
   private failure?: Error;
+  /** Why the consumer cancelled the reading: thrown at once, before any events still queued. */
+  private cancellation?: Error;
   /** Bytes that may be sent before the worker takes more. */
   private byteCredit: number;
   private wakeConsumer?: () => void;
@@ -87,6 +89,7 @@ class WorkerReading {
   /** The next message's events; undefined when the reader is done. Throws the reader's error. */
   async next(): Promise<SentEvents | undefined> {
     for (;;) {
+      if (this.cancellation !== undefined) throw this.cancellation;
       const events = this.received.shift();
       if (events !== undefined) {
         await this.fed();
@@ -104,7 +107,13 @@ class WorkerReading {
    * busy with a message: before the consumer gets one, the worker gets the bytes to read meanwhile.
    */
   private async fed(): Promise<void> {
-    while (this.feeding && this.byteCredit > 0 && this.failure === undefined && !this.stopped) {
+    const waiting = () =>
+      this.feeding &&
+      this.byteCredit > 0 &&
+      this.failure === undefined &&
+      this.cancellation === undefined &&
+      !this.stopped;
+    while (waiting()) {
       await new Promise<void>((resolve) => (this.wakeConsumer = resolve));
     }
   }
@@ -112,6 +121,12 @@ class WorkerReading {
   /** The consumer has finished with the last message's events: the worker may send another. */
   acknowledge(): void {
     this.post({ type: 'ack' });
+  }
+
+  /** Makes the consumer's wait for events end now, with `reason`. */
+  cancel(reason: Error): void {
+    this.cancellation ??= reason;
+    this.wakeConsumer?.();
   }
 
   /** Ends the worker, finished or not, and stops reading the source. */
@@ -197,16 +212,22 @@ function withoutBytes({ tag, contentType, size, file }: ImportSource): Omit<Impo
  * The worker reads ahead of the consumer by at most `flow`'s limits.
  * An `ImportInputError` in the worker is thrown here as one, with its place; any other error as an
  * `Error` with its message; an error of the source's own bytes as it is. The worker is ended when
- * the reading ends, however it ends (finished, failed, or the consumer stopped early).
+ * the reading ends, however it ends (finished, failed, or the consumer stopped early). When
+ * `signal` aborts (the import is cancelled), a wait for the worker's next events ends at once with
+ * the signal's reason: the worker may be in the middle of a long stretch of the document.
  */
 export async function* readInWorker<S>(
   source: ImportSource,
   job: ReadJob<S>,
   flow: WorkerFlow = DEFAULT_FLOW,
+  signal?: AbortSignal,
 ): AsyncGenerator<ImportEvent> {
   const build = partBuilder(source, job);
   const items = new FlatItemReader();
   const reading = new WorkerReading(source, job, flow);
+  const cancel = () => reading.cancel(signal!.reason as Error);
+  signal?.addEventListener('abort', cancel);
+  if (signal?.aborted) cancel();
   try {
     for (let sent = await reading.next(); sent !== undefined; sent = await reading.next()) {
       // A loop, not `yield*`: delegating to an array costs an extra await per event.
@@ -217,6 +238,7 @@ export async function* readInWorker<S>(
       reading.acknowledge();
     }
   } finally {
+    signal?.removeEventListener('abort', cancel);
     await reading.stop();
   }
 }

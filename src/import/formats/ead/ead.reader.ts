@@ -83,11 +83,16 @@ export class EadReader implements FormatReader {
     const settings = readSettings(context);
     const { readInWorker: workerOn, workerMinBytes } = this.config.import;
     if (!workerOn || !readsInWorker(source, workerMinBytes)) return readEad(source, settings);
-    return readInWorker(source, {
-      module: require.resolve('./ead-read'),
-      exportName: readEadInWorker.name,
-      partBuilder: eadPartBuilder.name,
-      settings,
-    });
+    return readInWorker(
+      source,
+      {
+        module: require.resolve('./ead-read'),
+        exportName: readEadInWorker.name,
+        partBuilder: eadPartBuilder.name,
+        settings,
+      },
+      undefined,
+      context.signal,
+    );
   }
 }

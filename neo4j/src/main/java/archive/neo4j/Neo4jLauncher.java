@@ -1,0 +1,100 @@
+package archive.neo4j;
+
+import java.nio.file.Path;
+import java.util.Map;
+import java.util.concurrent.CountDownLatch;
+import org.neo4j.configuration.GraphDatabaseSettings;
+import org.neo4j.configuration.connectors.BoltConnector;
+import org.neo4j.configuration.connectors.HttpConnector;
+import org.neo4j.configuration.connectors.HttpsConnector;
+import org.neo4j.configuration.helpers.SocketAddress;
+import org.neo4j.dbms.api.DatabaseManagementService;
+import org.neo4j.dbms.api.DatabaseManagementServiceBuilder;
+import org.neo4j.graphdb.QueryExecutionException;
+import org.neo4j.io.ByteUnit;
+
+/**
+ * A Neo4j Community server for development and tests: the embedded database management service
+ * with its Bolt connector on 127.0.0.1 and nothing else listening, so that several can run on one
+ * machine on different Bolt ports. Started and stopped by {@code scripts/neo4j.ts}, which passes
+ * its settings in the environment:
+ *
+ * <ul>
+ *   <li>{@code NEO4J_DATA_DIR}: the server's home (databases, transaction logs, debug log);
+ *   <li>{@code NEO4J_BOLT_PORT}: the Bolt port;
+ *   <li>{@code NEO4J_PASSWORD}: the password of the user {@code neo4j}, set at every start;
+ *   <li>{@code NEO4J_PAGE_CACHE}: the page cache size, in mebibytes;
+ *   <li>{@code NEO4J_TRANSACTION_MAX}, optional: the most memory one transaction may hold, in
+ *       mebibytes (by default only the server's pool for all transactions bounds it).
+ * </ul>
+ *
+ * It prints {@code READY} once the password is set, and shuts the databases down cleanly on
+ * SIGTERM or SIGINT.
+ */
+public final class Neo4jLauncher {
+  private Neo4jLauncher() {}
+
+  public static void main(String[] args) throws InterruptedException {
+    Path home = Path.of(required("NEO4J_DATA_DIR")).toAbsolutePath();
+    int port = Integer.parseInt(required("NEO4J_BOLT_PORT"));
+    String password = required("NEO4J_PASSWORD");
+    long pageCacheMiB = Long.parseLong(System.getenv().getOrDefault("NEO4J_PAGE_CACHE", "512"));
+
+    DatabaseManagementServiceBuilder builder =
+        new DatabaseManagementServiceBuilder(home)
+            .setConfig(BoltConnector.enabled, true)
+            .setConfig(BoltConnector.listen_address, new SocketAddress("127.0.0.1", port))
+            .setConfig(BoltConnector.advertised_address, new SocketAddress("127.0.0.1", port))
+            .setConfig(HttpConnector.enabled, false)
+            .setConfig(HttpsConnector.enabled, false)
+            .setConfig(GraphDatabaseSettings.auth_enabled, true)
+            .setConfig(GraphDatabaseSettings.pagecache_memory, ByteUnit.mebiBytes(pageCacheMiB));
+    String transactionMax = System.getenv("NEO4J_TRANSACTION_MAX");
+    if (transactionMax != null && !transactionMax.isBlank()) {
+      builder.setConfig(
+          GraphDatabaseSettings.memory_transaction_max_size,
+          ByteUnit.mebiBytes(Long.parseLong(transactionMax)));
+    }
+    DatabaseManagementService service = builder.build();
+    CountDownLatch stopped = new CountDownLatch(1);
+    Runtime.getRuntime()
+        .addShutdownHook(
+            new Thread(
+                () -> {
+                  service.shutdown();
+                  stopped.countDown();
+                }));
+
+    setPassword(service, password);
+    System.out.println("READY bolt://127.0.0.1:" + port);
+    System.out.flush();
+    stopped.await();
+  }
+
+  /**
+   * Gives the user neo4j the password of this start: the first start replaces the built-in one
+   * (which must be changed before use), a later one keeps or changes the one set before.
+   */
+  private static void setPassword(DatabaseManagementService service, String password) {
+    try {
+      service
+          .database(GraphDatabaseSettings.SYSTEM_DATABASE_NAME)
+          .executeTransactionally(
+              "ALTER USER neo4j SET PASSWORD $password CHANGE NOT REQUIRED",
+              Map.of("password", password));
+    } catch (QueryExecutionException error) {
+      // Neo4j refuses to "change" a password to the one it already has, which is what we want.
+      if (!error.getMessage().contains("Old password and new password cannot be the same")) {
+        throw error;
+      }
+    }
+  }
+
+  private static String required(String name) {
+    String value = System.getenv(name);
+    if (value == null || value.isBlank()) {
+      throw new IllegalArgumentException(name + " is not set");
+    }
+    return value;
+  }
+}

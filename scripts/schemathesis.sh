@@ -1,0 +1,90 @@
+#!/usr/bin/env bash
+# Fuzzes the running service from its own OpenAPI document with Schemathesis (from PyPI): no
+# answer may be a server error (5xx), and every answer must have a status and a body that the
+# document gives for its operation. Fails on any finding.
+#
+# The service runs from source on a temporary SQLite store on a free port, with a user and one
+# token of each role made with the command line, and a repository and a unit imported, so that
+# the portal has items of each kind to answer with. Schemathesis is installed into a virtualenv
+# outside the clone (SCHEMATHESIS_VENV, default ~/.cache/archival-data-service/schemathesis-venv)
+# when it is not there yet. The run is bounded: API_FUZZ_SECONDS (default 120) for the fuzzing.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+VENV="${SCHEMATHESIS_VENV:-${XDG_CACHE_HOME:-$HOME/.cache}/archival-data-service/schemathesis-venv}"
+SCHEMATHESIS_VERSION='>=4.3,<5'
+SECONDS_BUDGET="${API_FUZZ_SECONDS:-120}"
+
+if [ ! -x "$VENV/bin/schemathesis" ]; then
+  echo "== installing Schemathesis into $VENV"
+  python3 -m venv "$VENV"
+  "$VENV/bin/pip" install --quiet "schemathesis$SCHEMATHESIS_VERSION"
+fi
+echo "== $("$VENV/bin/schemathesis" --version)"
+
+WORK="$(mktemp -d)"
+SERVICE_PID=''
+cleanup() {
+  if [ -n "$SERVICE_PID" ] && kill -0 "$SERVICE_PID" 2>/dev/null; then
+    kill -TERM "$SERVICE_PID"
+    wait "$SERVICE_PID" || true
+  fi
+  rm -rf "$WORK"
+}
+trap cleanup EXIT
+
+PORT="$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')"
+BASE="http://127.0.0.1:$PORT"
+export GRAPH_URL="sqlite:$WORK/archive.db" IMPORT_ROOTS="$WORK/roots" LOG_LEVEL=error TS_NODE_SWC=true
+# Limits off: the fuzzer's requests would be refused with 429 after the first minute's share.
+export PORTAL_RATE_LIMIT=0 IMPORT_RATE_LIMIT=0
+mkdir -p "$IMPORT_ROOTS"
+
+cli() { node -r ts-node/register/transpile-only src/cli.ts "$@"; }
+echo "== a user and a token of each role"
+cli user add api-fuzz > /dev/null
+token() { cli token create --role "$1" --user api-fuzz | tail -n 1; }
+export API_FUZZ_USER=api-fuzz
+API_FUZZ_PORTAL_TOKEN="$(token portal)"
+API_FUZZ_IMPORT_TOKEN="$(token import)"
+API_FUZZ_OPS_TOKEN="$(token ops)"
+export API_FUZZ_PORTAL_TOKEN API_FUZZ_IMPORT_TOKEN API_FUZZ_OPS_TOKEN
+
+echo "== the service on port $PORT"
+PORT="$PORT" node -r ts-node/register/transpile-only src/main.ts > "$WORK/service.log" 2>&1 &
+SERVICE_PID=$!
+for _ in $(seq 1 120); do
+  if curl -fs "$BASE/health/ready" > /dev/null; then break; fi
+  if ! kill -0 "$SERVICE_PID" 2>/dev/null; then cat "$WORK/service.log"; exit 1; fi
+  sleep 0.5
+done
+curl -fs "$BASE/health/ready" > /dev/null
+
+echo "== a repository and a unit to read"
+import() {
+  curl -fsS -X POST "$BASE/import/$1?$2&commit=true" -H "Authorization: Bearer $API_FUZZ_IMPORT_TOKEN" \
+    -H 'X-User: api-fuzz' -H 'Content-Type: application/xml' --data-binary @- > /dev/null
+}
+import eag 'scope=nl' < src/import/formats/eag/testdata/eag-2012.xml
+REPOSITORY="$(curl -fsS "$BASE/api/v1/nl/search" -H "Authorization: Bearer $API_FUZZ_PORTAL_TOKEN" |
+  python3 -c 'import json, sys; print(json.load(sys.stdin)["data"][0]["id"])')"
+import ead "scope=$REPOSITORY" <<'XML'
+<ead><eadheader><eadid>fuzz</eadid></eadheader>
+<archdesc level="fonds"><did><unitid>F1</unitid><unittitle>A fonds</unittitle></did>
+<dsc><c01 level="file"><did><unitid>F1-1</unitid><unittitle>A file</unittitle>
+<unitdate normal="1940/1945">1940-1945</unitdate></did></c01></dsc></archdesc></ead>
+XML
+
+echo "== Schemathesis, for ${SECONDS_BUDGET} s"
+status=0
+# From the temporary folder, where Schemathesis keeps its cache of past findings.
+CONFIG="$PWD/scripts/schemathesis.toml"
+(cd "$WORK" && "$VENV/bin/schemathesis" --config-file "$CONFIG" run "$BASE/openapi.json" \
+  --checks not_a_server_error,status_code_conformance,response_schema_conformance \
+  --max-time "$SECONDS_BUDGET" --request-timeout 30 --workers 2 --no-color \
+  --warnings off) || status=$?
+if [ "$status" -ne 0 ]; then
+  echo "== the service's log (warnings and errors)"
+  tail -n 50 "$WORK/service.log"
+fi
+exit "$status"

@@ -1,0 +1,48 @@
+import { ImportInterruptedError } from './import-errors';
+import { RunningImports } from './running-imports';
+
+/** Work that ends when `finish` is called, or rejects with the signal's reason when it aborts. */
+function controllable() {
+  let finish!: (value: string) => void;
+  const work = (signal: AbortSignal) =>
+    new Promise<string>((resolve, reject) => {
+      finish = resolve;
+      signal.addEventListener('abort', () => reject(signal.reason as Error));
+    });
+  return { work, finish: (value: string) => finish(value) };
+}
+
+describe('RunningImports', () => {
+  it('counts what runs, and lets an import that ends within the grace period finish', async () => {
+    const running = new RunningImports();
+    const one = controllable();
+    const done = running.track(one.work);
+    expect(running.size).toBe(1);
+
+    const drained = running.drain(10_000);
+    one.finish('finished');
+
+    await expect(done).resolves.toBe('finished');
+    await expect(drained).resolves.toBe(0);
+    expect(running.size).toBe(0);
+  });
+
+  it('cancels what still runs after the grace period, and waits until it has settled', async () => {
+    const running = new RunningImports();
+    const done = running.track(controllable().work);
+
+    const cancelled = await running.drain(20);
+
+    expect(cancelled).toBe(1);
+    await expect(done).rejects.toBeInstanceOf(ImportInterruptedError);
+    expect(running.size).toBe(0);
+  });
+
+  it('refuses new imports once draining, with 503', async () => {
+    const running = new RunningImports();
+    await running.drain(0);
+    const work = jest.fn();
+    await expect(running.track(work)).rejects.toMatchObject({ status: 503 });
+    expect(work).not.toHaveBeenCalled();
+  });
+});

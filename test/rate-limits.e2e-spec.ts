@@ -1,0 +1,136 @@
+import request from 'supertest';
+import { createImportTestApp, ImportTestApp } from './support/import-client';
+import { TestApp, createTestApp } from './support/test-app';
+
+const JSONAPI = 'application/vnd.api+json';
+const EAG = '<eag><broken';
+
+/** The headers every counted answer carries (IETF draft names), and their values as numbers. */
+function limitHeaders(response: request.Response): { limit: number; remaining: number; reset: number } {
+  return {
+    limit: Number(response.headers['ratelimit-limit']),
+    remaining: Number(response.headers['ratelimit-remaining']),
+    reset: Number(response.headers['ratelimit-reset']),
+  };
+}
+
+describe('Rate limits: the portal, per token (PORTAL_RATE_LIMIT)', () => {
+  let testApp: TestApp;
+
+  beforeAll(async () => {
+    testApp = await createTestApp({ env: { PORTAL_RATE_LIMIT: '3' } });
+  });
+  afterAll(() => testApp.close());
+
+  const search = (token: string) =>
+    request(testApp.server)
+      .get('/api/v1/search')
+      .set('Authorization', `Bearer ${token}`)
+      .set('Accept', JSONAPI);
+
+  it('answers 429 past the limit, as a JSON:API error with Retry-After and RateLimit-* headers', async () => {
+    const token = await testApp.token('portal');
+    for (let sent = 1; sent <= 3; sent++) {
+      const response = await search(token).expect(200);
+      expect(limitHeaders(response)).toMatchObject({ limit: 3, remaining: 3 - sent });
+    }
+
+    const refused = await search(token).expect(429);
+
+    expect(refused.headers['content-type']).toBe(JSONAPI);
+    expect(limitHeaders(refused)).toMatchObject({ limit: 3, remaining: 0 });
+    expect(limitHeaders(refused).reset).toBeGreaterThan(0);
+    expect(limitHeaders(refused).reset).toBeLessThanOrEqual(60);
+    expect(Number(refused.headers['retry-after'])).toBe(limitHeaders(refused).reset);
+    expect(JSON.parse(refused.text)).toEqual({
+      errors: [
+        {
+          status: '429',
+          title: 'Too Many Requests',
+          detail: expect.stringMatching(
+            /^Too many requests: at most 3 a minute; retry in \d+ (seconds?|minute)$/,
+          ),
+          meta: { requestId: refused.headers['x-request-id'] },
+        },
+      ],
+    });
+    // Browsers' scripts may read when to retry.
+    expect(refused.headers['access-control-expose-headers']).toContain('Retry-After');
+  });
+
+  it('counts each token on its own', async () => {
+    const busy = await testApp.token('portal');
+    for (let sent = 0; sent < 3; sent++) await search(busy).expect(200);
+    await search(busy).expect(429);
+    await search(await testApp.token('portal')).expect(200);
+  });
+
+  it('does not count requests refused for want of a valid token', async () => {
+    const token = await testApp.token('portal');
+    for (let sent = 0; sent < 5; sent++) await search('not-a-token').expect(401);
+    await search(token).expect(200);
+  });
+});
+
+describe('Rate limits: imports, per user (IMPORT_RATE_LIMIT)', () => {
+  let t: ImportTestApp;
+
+  beforeAll(async () => {
+    t = await createImportTestApp({ IMPORT_RATE_LIMIT: '2', PORTAL_RATE_LIMIT: '0' });
+  });
+  afterAll(() => t.close());
+
+  const post = (token: string) =>
+    request(t.server)
+      .post('/import/eag')
+      .query({ scope: 'nl' })
+      .set('Authorization', `Bearer ${token}`)
+      .set('X-User', t.userId)
+      .type('text/xml')
+      .send(EAG);
+
+  it("answers 429 past the limit, in the import error shape, counting all of one user's tokens together", async () => {
+    const user = await t.user();
+    const first = await t.token('import', user);
+    const second = await t.token('import', user);
+    const counted = await post(first).expect(400);
+    expect(limitHeaders(counted)).toMatchObject({ limit: 2, remaining: 1 });
+    await post(second).expect(400);
+
+    const refused = await post(first).expect(429);
+
+    expect(refused.headers['retry-after']).toMatch(/^\d+$/);
+    expect(limitHeaders(refused)).toMatchObject({ limit: 2, remaining: 0 });
+    expect(refused.body).toEqual({
+      status: 429,
+      error: 'Too Many Requests',
+      details: expect.stringMatching(/^Too many requests: at most 2 a minute/),
+      requestId: refused.headers['x-request-id'],
+    });
+    // Another user's token is counted apart.
+    await post(await t.token('import', await t.user())).expect(400);
+  });
+
+  it('sends the headers with a successful import too', async () => {
+    const token = await t.token('import', await t.user());
+    const response = await request(t.server)
+      .post('/import/eag')
+      .query({ scope: 'nl' })
+      .set('Authorization', `Bearer ${token}`)
+      .set('X-User', t.userId)
+      .type('text/xml')
+      .send('<eag/>');
+    expect(limitHeaders(response).limit).toBe(2);
+  });
+
+  it('PORTAL_RATE_LIMIT=0 turns the portal limit off', async () => {
+    const token = await t.token('portal');
+    for (let sent = 0; sent < 5; sent++) {
+      const response = await request(t.server)
+        .get('/api/v1/search')
+        .set('Authorization', `Bearer ${token}`)
+        .expect(200);
+      expect(response.headers['ratelimit-limit']).toBeUndefined();
+    }
+  });
+});
