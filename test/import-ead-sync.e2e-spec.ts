@@ -208,10 +208,39 @@ describe('POST /import/ead-sync', () => {
 
     const siblings = await sync(ead(unit('F', unit('A'), unit('A'), unit('C')))).expect(400);
     expect(siblings.body.details).toMatchObject({
-      message: 'Local identifiers are not unique in the sync scope: A (r1-f-a)',
+      message: expect.stringMatching(/<c> at line \d+: r1-f-a is already the id of <c> at line \d+/),
       tag: '-',
     });
     expect(await unitsOf('r1')).toEqual(['r1-f', 'r1-f-a', 'r1-f-b']);
+  });
+
+  it('keeps sibling units with one local id with duplicate-unitid=position, and syncs them again unchanged', async () => {
+    await importEad(ead(unit('F', unit('A'), unit('B'))));
+    const repeated = ead(unit('F', unit('A', unit('K')), unit('A', unit('L')), unit('a')));
+
+    const first = await sync(repeated, { 'duplicate-unitid': 'position' }).expect(201);
+    expect(first.body).toMatchObject({
+      created: ['r1-f-a-k', 'r1-f-a_2', 'r1-f-a_2-l', 'r1-f-a_3'],
+      deleted: ['r1-f-b'],
+      moved: {},
+    });
+    expect(await unitsOf('r1')).toEqual(['r1-f', 'r1-f-a', 'r1-f-a-k', 'r1-f-a_2', 'r1-f-a_2-l', 'r1-f-a_3']);
+
+    const again = await sync(repeated, { 'duplicate-unitid': 'position' }).expect(201);
+    expect(again.body).toMatchObject({ created: [], deleted: [], moved: {} });
+    expect(again.body.log).toMatchObject({ created: 0, updated: 0, unchanged: 6, errors: {} });
+  });
+
+  it('with tolerant=true, skips the later of two sibling units with one id, and its descendants', async () => {
+    const response = await sync(ead(unit('F', unit('A'), unit('A', unit('K')))), { tolerant: 'true' }).expect(
+      201,
+    );
+    expect(response.body.log).toMatchObject({ created: 2 });
+    expect(Object.values(response.body.log.errors)).toEqual([
+      expect.stringContaining('Parent item has no id: <c> at line'),
+      expect.stringMatching(/<c> at line \d+: r1-f-a is already the id of <c> at line \d+/),
+    ]);
+    expect(await unitsOf('r1')).toEqual(['r1-f', 'r1-f-a']);
   });
 
   it('in a dry run, says what it would do and changes nothing', async () => {

@@ -402,6 +402,8 @@ describe('POST /import/:format — the import run', () => {
         'scope',
         'lang',
         'tag',
+        'missing-unitid',
+        'duplicate-unitid',
       ]),
     );
     expect(Object.keys(importOperation.responses)).toEqual(

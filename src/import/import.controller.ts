@@ -56,7 +56,11 @@ const TEXT_PARAMETERS: [string, string][] = [
 const FORMAT_PARAMETERS: [string, string][] = [
   [
     'missing-unitid',
-    'ead, ead-sync: error (default), attribute (the component id) or position (among siblings)',
+    'ead, ead-sync: a unit without unitid, or whose unitid slugifies to nothing (---): error (default), attribute (the component id) or position (among siblings)',
+  ],
+  [
+    'duplicate-unitid',
+    'ead, ead-sync, csv units: a unit whose id an earlier sibling of the same document has: error (default; refused with its descendants, naming both) or position (kept, suffixed _2, _3, … by occurrence)',
   ],
   ['fonds', 'ead-sync: a unit inside the scope; only its subtree is synchronised (default: the whole scope)'],
   ['format', 'skos: Turtle, N-Triples, N3, RDF/XML (default), JSON-LD, or a media type'],

@@ -1,6 +1,13 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { childId, descriptionId, joinPath, slugify } from './identifiers';
+import {
+  BlankSegmentError,
+  childId,
+  descriptionId,
+  isUsableIdentifier,
+  joinPath,
+  slugify,
+} from './identifiers';
 
 const HIERARCHICAL_EAD = path.resolve(__dirname, '../../../shared/fixtures/ehri/hierarchical-ead.xml');
 
@@ -130,6 +137,34 @@ describe('joinPath', () => {
   it('keeps hierarchies that differ in where - falls apart', () => {
     expect(joinPath(['r1', '1-a', 'b'])).not.toBe(joinPath(['r1', '1', 'a-b']));
   });
+
+  it('keeps the whole segment where losing the prefix would leave nothing', () => {
+    expect(joinPath(['nl', 'r1', 'C1', 'C1-'])).toBe('nl-r1-c1-c1');
+    expect(joinPath(['nl', 'r1', 'C1', 'C1 ...'])).toBe('nl-r1-c1-c1');
+  });
+
+  it.each(['---', '...', '-', ' ', '', '(  )'])(
+    'refuses a segment that slugifies to nothing (%p)',
+    (blank) => {
+      expect(() => joinPath(['nl', 'r1', blank])).toThrow(BlankSegmentError);
+      expect(() => joinPath(['nl', blank, 'c1'])).toThrow(BlankSegmentError);
+      expect(() => childId('nl-r1-c1', 'c1', blank)).toThrow(BlankSegmentError);
+    },
+  );
+});
+
+describe('isUsableIdentifier', () => {
+  it.each(['---', '...', '-', ' \t ', '', '«»', '_|_'])('counts %p as missing', (blank) => {
+    expect(isUsableIdentifier(blank)).toBe(false);
+  });
+
+  it('counts a missing identifier as missing', () => {
+    expect(isUsableIdentifier(undefined)).toBe(false);
+  });
+
+  it.each(['0', 'C1', '-1-', '€', 'a\u00a0'])('takes %p, whose slug is not empty', (identifier) => {
+    expect(isUsableIdentifier(identifier)).toBe(true);
+  });
 });
 
 describe('descriptionId', () => {
@@ -173,7 +208,8 @@ describe('childId', () => {
     ['C00002', 'C00002-2'],
     ['C00002', 'C00002'],
     ['Fonds 12', 'Fonds 12/3 (b)'],
-    ['x', '-_-'],
+    ['C1', 'C1-'],
+    ['C1', 'C1 (copy)'],
   ])('gives %s / %s the id joinPath gives the whole path', (parent, child) => {
     expect(childId(joinPath(['nl', 'r1', parent]), parent, child)).toBe(
       joinPath(['nl', 'r1', parent, child]),

@@ -72,13 +72,30 @@ function lowerCaseJavaWord(word: string): string {
 }
 
 /**
+ * Whether an identifier can make a segment of an id: it is given and its slug is not empty. One
+ * whose slug is empty (`---`, `...`, white space) counts as missing.
+ */
+export function isUsableIdentifier(identifier: string | undefined): identifier is string {
+  return identifier !== undefined && slugify(identifier) !== '';
+}
+
+/** Thrown for an id that would have an empty segment: callers check `isUsableIdentifier` first. */
+export class BlankSegmentError extends Error {
+  constructor(segments: readonly string[]) {
+    super(`An id cannot be made of ${JSON.stringify(segments)}: a segment slugifies to nothing`);
+    this.name = 'BlankSegmentError';
+  }
+}
+
+/**
  * An id from its path of identifiers (scopes, ancestors, the item's own). A segment that starts
  * with the previous raw segment, and is longer, loses that prefix (`C00002`, `C00002-2` →
- * `c00002-2`); the comparison is case-sensitive and made before slugifying.
+ * `c00002-2`); the comparison is case-sensitive and made before slugifying. No segment is ever
+ * empty: a blank identifier throws `BlankSegmentError`.
  */
 export function joinPath(segments: readonly string[]): string {
   return segments
-    .map((segment, index) => pathSegment(segment, segments[index - 1]))
+    .map((segment, index) => pathSegment(segment, segments[index - 1], segments))
     .join(HIERARCHY_SEPARATOR);
 }
 
@@ -88,13 +105,21 @@ export function joinPath(segments: readonly string[]): string {
  * only. Cheaper than `joinPath` when the parent's id is known.
  */
 export function childId(parentId: string, parentSegment: string, segment: string): string {
-  return parentId + HIERARCHY_SEPARATOR + pathSegment(segment, parentSegment);
+  return parentId + HIERARCHY_SEPARATOR + pathSegment(segment, parentSegment, [parentId, segment]);
 }
 
-/** A segment of an id as `joinPath` makes it, after the raw segment `previous`. */
-function pathSegment(segment: string, previous: string | undefined): string {
+/**
+ * A segment of an id as `joinPath` makes it, after the raw segment `previous`. Where losing the
+ * prefix would leave nothing (`C1` then `C1-`) the whole segment is kept (`c1`): the reference
+ * would give the id an empty last segment.
+ */
+function pathSegment(segment: string, previous: string | undefined, path: readonly string[]): string {
   const repeatsPrevious = previous !== undefined && segment !== previous && segment.startsWith(previous);
-  return slugify(repeatsPrevious ? segment.slice(previous.length) : segment);
+  const slug = repeatsPrevious ? slugify(segment.slice(previous.length)) : '';
+  if (slug !== '') return slug;
+  const whole = slugify(segment);
+  if (whole === '') throw new BlankSegmentError(path);
+  return whole;
 }
 
 /**

@@ -11,3 +11,14 @@ export function singleParameter(query: Query, name: string): string | undefined 
   if (Array.isArray(value)) throw new ImportInputError(`Parameter "${name}" may be given only once`);
   return value === '' ? undefined : value;
 }
+
+/** A format-specific query parameter that names one of `choices`; the first when not given. */
+export function choiceParameter<T extends string>(query: Query, name: string, choices: readonly T[]): T {
+  const given = singleParameter(query, name);
+  if (given === undefined) return choices[0];
+  const choice = choices.find((candidate) => candidate === given);
+  if (choice === undefined) {
+    throw new ImportInputError(`Parameter "${name}" must be one of ${choices.join(', ')}, got "${given}"`);
+  }
+  return choice;
+}

@@ -1,10 +1,10 @@
 import { Bundle, Props } from '../../../items/bundle';
-import { descriptionId, joinPath } from '../../../items/identifiers';
+import { descriptionId, isUsableIdentifier, joinPath } from '../../../items/identifiers';
 import { DependentType, ItemType } from '../../../items/item-types';
 import { IDENTIFIER, LANGUAGE_CODE, NAME } from '../../../items/ontology';
 import { storedValue } from '../shared/node-properties';
 import { ReadEvent } from '../format-reader';
-import { CsvRow, csvRowRejection } from './csv-row';
+import { CsvRow, csvRowRejection, missingIdentifier } from './csv-row';
 import { CsvScope, RowImporter, RowSettings, scopeOf } from './row-importer';
 
 /** The reference's columns for authoritative items (`CsvAuthoritativeItemImporter`). */
@@ -38,8 +38,7 @@ export class AuthorityRows implements RowImporter {
   event(row: CsvRow): ReadEvent {
     const { node } = row;
     const identifier = node.first(ID);
-    if (identifier === undefined)
-      return csvRowRejection(row, ID, `missing: a ${this.types.item} needs an identifier`);
+    if (!isUsableIdentifier(identifier)) return missingIdentifier(row, ID, `a ${this.types.item}`);
     if (!node.values.has(NAME)) return csvRowRejection(row, NAME, 'missing: a description needs a name');
     const itemId = joinPath([...this.scope.identifiers, identifier]);
     const scopeId = this.scope.bundle.id;

@@ -5,7 +5,8 @@ import { repositoryEvent } from '../shared/repository-builder';
 import { ImportInputError, ReadEvent } from '../format-reader';
 import { AuthorityRows } from './authority-rows';
 import { CountryRows } from './country-rows';
-import { CsvRow, csvRowRejection } from './csv-row';
+import { CsvRow, csvRowRejection, missingIdentifier } from './csv-row';
+import { isUsableIdentifier } from '../../../items/identifiers';
 import { CsvScope, RowImporter, RowSettings, scopeOf } from './row-importer';
 import { UnitRows } from './unit-rows';
 
@@ -34,8 +35,8 @@ class RepositoryRows implements RowImporter {
 
   event(row: CsvRow): ReadEvent {
     const { node } = row;
-    if (!node.values.has(OBJECT_IDENTIFIER)) {
-      return csvRowRejection(row, OBJECT_IDENTIFIER, 'missing: a repository needs an identifier');
+    if (!isUsableIdentifier(node.first(OBJECT_IDENTIFIER))) {
+      return missingIdentifier(row, OBJECT_IDENTIFIER, 'a repository');
     }
     if (!node.values.has(NAME)) return csvRowRejection(row, NAME, 'missing: a description needs a name');
     if (!node.values.has(LANGUAGE_CODE)) node.put(LANGUAGE_CODE, this.settings.lang);

@@ -103,3 +103,13 @@ export function csvRowRejection(
 ): ItemRejected {
   return rowRejection({ table: 'CSV', tag: row.tag, row: row.row, column }, problem);
 }
+
+/**
+ * The rejection of a row whose identifier (in `column`) is missing or has an empty slug (`---`),
+ * which cannot make an id (`isUsableIdentifier`). `item` names what needs it (`a unit`).
+ */
+export function missingIdentifier(row: CsvRow, column: string, item: string): ItemRejected {
+  const given = row.node.first(column);
+  const blank = given === undefined ? '' : ` (${JSON.stringify(given)} slugifies to nothing)`;
+  return csvRowRejection(row, column, `missing: ${item} needs an identifier${blank}`);
+}

@@ -10,7 +10,8 @@ import {
 } from '../format-reader';
 import { readCsvRecords } from '../tabular/csv-records';
 import { checkScope, CSV_KINDS, csvKind } from './csv-kinds';
-import { singleParameter } from '../format-params';
+import { choiceParameter, singleParameter } from '../format-params';
+import { DUPLICATE_UNITID, DUPLICATE_UNITID_POLICIES } from '../shared/sibling-ids';
 import { csvRow, csvSeparators, headerFields, csvRowRejection } from './csv-row';
 
 /**
@@ -42,6 +43,7 @@ export class CsvReader implements FormatReader {
       lang: context.params.lang,
       tag: source.tag,
       store: context.store,
+      duplicateUnitId: choiceParameter(context.params.query, DUPLICATE_UNITID, DUPLICATE_UNITID_POLICIES),
     });
     for await (const record of records) {
       const row = csvRow(fields, record, separators, source.tag);

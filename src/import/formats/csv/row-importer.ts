@@ -1,6 +1,7 @@
 import { GraphReader } from '../../../graph/graph-store';
 import { ImportContext, ReadEvent } from '../format-reader';
 import { CsvRow } from './csv-row';
+import { DuplicateUnitIdPolicy } from '../shared/sibling-ids';
 
 export type CsvScope = NonNullable<ImportContext['scope']>;
 
@@ -15,6 +16,8 @@ export interface RowSettings {
   tag: string;
   /** The import's transaction. */
   store: GraphReader;
+  /** What to do with a unit whose id an earlier row's unit has (`duplicate-unitid`). */
+  duplicateUnitId: DuplicateUnitIdPolicy;
 }
 
 /** Turns the data rows of one CSV document into items of one type, or their rejections. */

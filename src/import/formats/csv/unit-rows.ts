@@ -1,9 +1,11 @@
+import { isUsableIdentifier } from '../../../items/identifiers';
 import { ItemType } from '../../../items/item-types';
 import { LANGUAGE_CODE, NAME } from '../../../items/ontology';
 import { OBJECT_IDENTIFIER } from '../shared/raw-extraction';
 import { UnitBuilder } from '../shared/unit-builder';
+import { setLocalId, SiblingIdentity, SiblingIds } from '../shared/sibling-ids';
 import { ItemRejected, ReadEvent } from '../format-reader';
-import { CsvRow, csvRowRejection } from './csv-row';
+import { CsvRow, csvRowRejection, missingIdentifier } from './csv-row';
 import { CsvScope, RowImporter, RowSettings, scopeOf } from './row-importer';
 
 /**
@@ -32,6 +34,12 @@ export class UnitRows implements RowImporter {
   private readonly ambiguous = new Set<string>();
   /** Local ids of rows that were rejected. */
   private readonly rejected = new Set<string>();
+  /** Local ids of the table's rows, as given and as made unique. */
+  private readonly fromTable = new Set<string>();
+  /** Local ids of more than one row: no row can name its parent by them. */
+  private readonly repeated = new Set<string>();
+  /** The ids of each parent's child units (the scope's under its id), to tell repeated ids. */
+  private readonly siblings = new Map<string, SiblingIds>();
   private scopeLoaded = false;
 
   constructor(private readonly settings: RowSettings) {
@@ -48,18 +56,19 @@ export class UnitRows implements RowImporter {
 
   async event(row: CsvRow): Promise<ReadEvent> {
     const { node } = row;
-    const localId = node.first(OBJECT_IDENTIFIER);
-    if (localId === undefined)
-      return csvRowRejection(row, OBJECT_IDENTIFIER, 'missing: a unit needs an identifier');
+    const given = node.first(OBJECT_IDENTIFIER);
+    if (!isUsableIdentifier(given)) return missingIdentifier(row, OBJECT_IDENTIFIER, 'a unit');
     const checked = await this.checked(row);
     if ('kind' in checked) {
-      this.rejected.add(localId);
+      this.rejected.add(given);
       return checked;
     }
     const { parent } = checked;
     if (!node.values.has(LANGUAGE_CODE)) node.put(LANGUAGE_CODE, this.settings.lang);
-    const id = this.units.unitId(localId, parent);
-    this.known.set(localId, id);
+    const identity = this.identify(given, parent, row);
+    if ('duplicate' in identity) return csvRowRejection(row, OBJECT_IDENTIFIER, identity.duplicate);
+    const { localId, id } = identity;
+    setLocalId(node, localId);
     return this.units.importUnit({
       node,
       localId,
@@ -70,6 +79,25 @@ export class UnitRows implements RowImporter {
       line: row.row,
       column: 1,
     });
+  }
+
+  /**
+   * The row's local id and id, unless an earlier row under the same parent has that id: then
+   * as `duplicateUnitId` says. A local id of several rows names no parent.
+   */
+  private identify(localId: string, parent: Parent | undefined, row: CsvRow): SiblingIdentity {
+    const parentId = parent?.id ?? this.scope.bundle.id;
+    let siblings = this.siblings.get(parentId);
+    if (siblings === undefined) this.siblings.set(parentId, (siblings = new SiblingIds()));
+    const idOf = (local: string) => this.units.unitId(local, parent);
+    const identity = siblings.identify(localId, `row ${row.row}`, idOf, this.settings.duplicateUnitId);
+    for (const held of new Set([localId, 'localId' in identity ? identity.localId : localId])) {
+      if (this.fromTable.has(held)) this.repeated.add(held);
+      this.fromTable.add(held);
+    }
+    if ('duplicate' in identity) return identity;
+    this.known.set(identity.localId, identity.id);
+    return identity;
   }
 
   /** The row's parent unit, if it names one; or why the row cannot be a unit. */
@@ -84,6 +112,7 @@ export class UnitRows implements RowImporter {
 
   /** The unit a row names as its parent, or why it cannot be the parent. */
   private async parent(localId: string): Promise<Parent | string> {
+    if (this.repeated.has(localId)) return `several rows of the table have the identifier ${localId}`;
     if (this.rejected.has(localId)) return `parent unit ${localId} was not imported`;
     if (!this.known.has(localId) && !this.scopeLoaded) await this.loadScope();
     if (this.ambiguous.has(localId)) {

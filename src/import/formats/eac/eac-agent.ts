@@ -1,5 +1,5 @@
 import { Bundle, PropValue, Props } from '../../../items/bundle';
-import { descriptionId, joinPath } from '../../../items/identifiers';
+import { descriptionId, isUsableIdentifier, joinPath } from '../../../items/identifiers';
 import {
   ACCESS_POINT_TYPE,
   DATE_PERIOD_PRECISION,
@@ -224,10 +224,11 @@ function agentData(record: RawNode, identifier: string): Props {
 
 function agent(record: RawNode, settings: AgentSettings): Bundle {
   const identifier = record.first(OBJECT_IDENTIFIER);
-  if (identifier === undefined) {
+  if (!isUsableIdentifier(identifier)) {
+    const blank = identifier === undefined ? '' : ` (${JSON.stringify(identifier)} slugifies to nothing)`;
     throw new RecordProblem(
       'entityId',
-      "missing: the agent's identifier comes from cpfDescription/identity/entityId",
+      `missing: the agent's identifier comes from cpfDescription/identity/entityId${blank}`,
     );
   }
   const id = joinPath([...settings.scope.identifiers, identifier]);

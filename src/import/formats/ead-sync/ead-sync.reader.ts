@@ -1,9 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { GraphWriter } from '../../../graph/graph-store';
 import { ItemType } from '../../../items/item-types';
-import { IDENTIFIER } from '../../../items/ontology';
 import { EadReader } from '../ead/ead.reader';
-import { builtEvent, producedId } from '../read-events';
 import {
   FinishResult,
   FormatReader,
@@ -13,10 +11,9 @@ import {
   ImportInputError,
   ImportOutcome,
   ImportSource,
-  ReadEvent,
 } from '../format-reader';
 import { moveLinks } from './moved-links';
-import { keptUnits, NonUniqueLocalId, nonUniqueLocalIds, planSync } from './sync-plan';
+import { keptUnits, planSync } from './sync-plan';
 import { fondsEntry, syncParams, syncScopeUnits } from './sync-scope';
 
 function scopeIdOf(context: ImportContext): string {
@@ -26,29 +23,6 @@ function scopeIdOf(context: ImportContext): string {
     );
   }
   return context.scope.bundle.id;
-}
-
-/**
- * Passes a document's events on, then fails when one unit occurred twice in it: siblings with
- * one local id, which the import would silently merge into one unit.
- */
-async function* onceEach(events: AsyncIterable<ImportEvent>, tag: string): AsyncIterable<ImportEvent> {
-  const seen = new Set<string>();
-  const repeated = new Map<string, NonUniqueLocalId>();
-  for await (const event of events) {
-    if (event.kind !== 'invalid') {
-      const id = producedId(event);
-      if (seen.has(id)) repeated.set(id, { localId: localIdOf(builtEvent(event), id), ids: [id] });
-      seen.add(id);
-    }
-    yield event;
-  }
-  if (repeated.size > 0) throw nonUniqueLocalIds([...repeated.values()], { tag });
-}
-
-/** The local id of a unit's item; its id when the unit was refused. */
-function localIdOf(event: ReadEvent, id: string): string {
-  return event.kind === 'item' ? String(event.write.bundle.data[IDENTIFIER]) : id;
 }
 
 /**
@@ -98,6 +72,6 @@ export class EadSyncReader implements FormatReader {
   private async *readChecked(source: ImportSource, context: ImportContext): AsyncIterable<ImportEvent> {
     const { fonds } = syncParams(context.params.query);
     if (fonds !== undefined) await fondsEntry(context.store, fonds, scopeIdOf(context));
-    yield* onceEach(this.ead.read(source, context), source.tag);
+    yield* this.ead.read(source, context);
   }
 }

@@ -24,21 +24,15 @@ export interface SyncState {
 }
 
 /** A local id held by more than one unit, with those units' ids. */
-export interface NonUniqueLocalId {
+interface NonUniqueLocalId {
   localId: string;
   ids: readonly string[];
 }
 
 /** The 400 a sync fails with when local ids cannot tell its units apart. */
-export function nonUniqueLocalIds(
-  duplicates: readonly NonUniqueLocalId[],
-  where: ImportInputError['where'] = {},
-): ImportInputError {
+function nonUniqueLocalIds(duplicates: readonly NonUniqueLocalId[]): ImportInputError {
   const named = duplicates.map(({ localId, ids }) => `${localId} (${ids.join(', ')})`);
-  return new ImportInputError(
-    `Local identifiers are not unique in the sync scope: ${named.join('; ')}`,
-    where,
-  );
+  return new ImportInputError(`Local identifiers are not unique in the sync scope: ${named.join('; ')}`);
 }
 
 /**

@@ -19,6 +19,8 @@ import { RawNode } from '../shared/raw-node';
 import { UnitImporter } from '../shared/unit-builder';
 import { XmlMapping } from '../xml/xml-mapping';
 import { XmlLocator } from '../xml/xml-parser';
+import { isUsableIdentifier } from '../../../items/identifiers';
+import { DuplicateUnitIdPolicy, setLocalId, SiblingIds } from '../shared/sibling-ids';
 
 /** What to do with a unit that has no `did/unitid`. */
 export type MissingUnitIdPolicy = 'error' | 'attribute' | 'position';
@@ -27,15 +29,23 @@ export type MissingUnitIdPolicy = 'error' | 'attribute' | 'position';
 interface OpenUnit {
   /** Undefined until its `did` closes; null when it has no identifier. */
   localId: string | null | undefined;
-  /** Set with a local id, when its ancestors have ids. */
+  /** Set with a local id, when its ancestors have ids and no earlier sibling has the same id. */
   id?: string;
+  /** `EadUnit.idProblem`. */
+  idProblem?: string;
   /** 1-based, among the units with the same parent. */
   position: number;
   idAttribute: string | undefined;
   childUnits: number;
+  /** Where it starts, to name it in messages: `<c02> at line 12`. */
+  place: string;
+  /** Its children's ids, made when the first one has an id. */
+  childIds?: SiblingIds;
 }
 
 const ARCHDESC = 'archdesc';
+/** How the `idProblem` of a unit below a refused one starts. */
+const PARENT_PROBLEM = 'Parent item has no id: ';
 const DIGIT_0 = 48;
 const DIGIT_9 = 57;
 
@@ -83,11 +93,13 @@ const SUB_NODE_FIELDS = new Set([MAINTENANCE_EVENT, DATE_PERIOD]);
 /**
  * The reference's `EadHandler`: reads the units of a finding aid (`archdesc`, `c`, `c01`–`c12`, at
  * any depth) and emits each as soon as its end tag is read, children before their parent. Only
- * the open units' data is held, so memory does not grow with the document.
+ * the open units' data is held, with the ids of their children so far (to tell repeated ids), so
+ * memory grows with a unit's fan-out at most, not with the document.
  */
 export class EadHandler<T> extends MappedXmlHandler<T, EadRole> {
   private readonly units: OpenUnit[] = [];
   private topLevelUnits = 0;
+  private readonly topLevelIds = new SiblingIds();
   private eadId: string | undefined;
   /** Replaced, never changed: units share it, and their items may be built after more are read. */
   private globalEvents: readonly Props[] = [];
@@ -100,6 +112,7 @@ export class EadHandler<T> extends MappedXmlHandler<T, EadRole> {
     private readonly importer: UnitImporter<T>,
     private defaultLanguage: string,
     private readonly missingUnitId: MissingUnitIdPolicy,
+    private readonly duplicateUnitId: DuplicateUnitIdPolicy,
     /** Whether units may hold slices of the parser's input: see `MappedXmlHandler`. */
     keepsSlices = false,
   ) {
@@ -127,7 +140,13 @@ export class EadHandler<T> extends MappedXmlHandler<T, EadRole> {
       case 'component': {
         const parent = this.units[this.units.length - 1];
         const position = parent === undefined ? ++this.topLevelUnits : ++parent.childUnits;
-        this.units.push({ localId: undefined, position, idAttribute: attributes.id, childUnits: 0 });
+        this.units.push({
+          localId: undefined,
+          position,
+          idAttribute: attributes.id,
+          childUnits: 0,
+          place: `<${element.name}> at line ${this.locator.line}`,
+        });
         break;
       }
       // The type of the maintenance event a mapping may make of the element, as the reference sets it.
@@ -174,30 +193,61 @@ export class EadHandler<T> extends MappedXmlHandler<T, EadRole> {
     }
   }
 
-  /** Sets the local id of the open unit at `index`, and its id when its ancestors have theirs. */
+  /**
+   * Sets the local id of the open unit at `index`, and its id when its ancestors have theirs and
+   * no earlier sibling has the same id (else as `duplicateUnitId` says).
+   */
   private identify(index: number, localId: string | null): void {
     const unit = this.units[index];
     unit.localId = localId;
     if (localId === null) return;
     if (index === 0) {
-      unit.id = this.importer.unitId(localId);
+      this.identifyAmong(this.topLevelIds, unit, localId, (local) => this.importer.unitId(local));
       return;
     }
     const parent = this.units[index - 1];
     // A parent still without `did` (its children came first) has only a derived id, if any.
     if (parent.localId === undefined) this.identify(index - 1, this.localIdOf(parent));
-    if (parent.id !== undefined && parent.localId != null) {
-      unit.id = this.importer.unitId(localId, { id: parent.id, localId: parent.localId });
+    const parentLocalId = parent.localId;
+    if (parent.id !== undefined && parentLocalId != null) {
+      const parentRef = { id: parent.id, localId: parentLocalId };
+      parent.childIds ??= new SiblingIds();
+      this.identifyAmong(parent.childIds, unit, localId, (local) => this.importer.unitId(local, parentRef));
+    } else if (parent.idProblem !== undefined) {
+      unit.idProblem = parent.idProblem.startsWith(PARENT_PROBLEM)
+        ? parent.idProblem
+        : `${PARENT_PROBLEM}${parent.idProblem}`;
     }
   }
 
-  /** The unit's identifier, or the one `missingUnitId` derives for it, or null. */
+  private identifyAmong(
+    siblings: SiblingIds,
+    unit: OpenUnit,
+    localId: string,
+    idOf: (localId: string) => string,
+  ): void {
+    const identity = siblings.identify(localId, unit.place, idOf, this.duplicateUnitId);
+    if ('duplicate' in identity) {
+      unit.idProblem = `${unit.place}: ${identity.duplicate}`;
+      return;
+    }
+    unit.localId = identity.localId;
+    unit.id = identity.id;
+  }
+
+  /**
+   * The unit's identifier, or the one `missingUnitId` derives for it, or null. An identifier whose
+   * slug is empty (`---`) is missing: it cannot make a segment of an id.
+   */
   private localIdOf(unit: OpenUnit, node?: RawNode): string | null {
     if (unit.localId !== undefined) return unit.localId;
     const unitId = node?.first(OBJECT_IDENTIFIER);
-    if (unitId !== undefined) return unitId;
-    if (this.missingUnitId === 'attribute') return unit.idAttribute ?? null;
+    if (isUsableIdentifier(unitId)) return unitId;
+    if (this.missingUnitId === 'attribute' && isUsableIdentifier(unit.idAttribute)) return unit.idAttribute;
     if (this.missingUnitId === 'position') return String(unit.position);
+    if (unitId !== undefined) {
+      unit.idProblem = `Missing identifier: unitid ${JSON.stringify(unitId)} slugifies to nothing`;
+    }
     return null;
   }
 
@@ -209,7 +259,7 @@ export class EadHandler<T> extends MappedXmlHandler<T, EadRole> {
     this.units.pop();
     const localId = unit.localId ?? null;
     if (localId !== null) {
-      node.set(OBJECT_IDENTIFIER, localId);
+      setLocalId(node, localId);
       // The reference names an untitled unit after its identifier.
       if (!node.values.has(NAME)) node.set(NAME, localId);
     }
@@ -225,6 +275,7 @@ export class EadHandler<T> extends MappedXmlHandler<T, EadRole> {
         ancestorIds: this.units.map((ancestor) => this.localIdOf(ancestor)),
         id: unit.id,
         parentId: parent?.id,
+        ...(unit.idProblem === undefined ? {} : { idProblem: unit.idProblem }),
         maintenanceEvents: node.subNodes.has(MAINTENANCE_EVENT)
           ? extractMaintenanceEvents(node)
           : this.globalEvents,

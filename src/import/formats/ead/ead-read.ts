@@ -7,6 +7,7 @@ import { DEFAULT_EAD_MAPPING } from './ead2002-mapping';
 import { EadHandler, MissingUnitIdPolicy } from './ead-handler';
 import { EadUnit, UnitBuilder, UnitImporter, UnitSettings } from '../shared/unit-builder';
 import { unitHasher } from './unit-hash';
+import { DuplicateUnitIdPolicy } from '../shared/sibling-ids';
 
 /**
  * What reading an EAD document takes besides its bytes. Plain data (it crosses to a worker thread
@@ -19,6 +20,7 @@ export interface EadReadSettings {
   /** Default description language, ISO 639-2/T. */
   lang: string;
   missingUnitId: MissingUnitIdPolicy;
+  duplicateUnitId: DuplicateUnitIdPolicy;
 }
 
 function unitImporter(source: Pick<ImportSource, 'tag'>, settings: EadReadSettings): UnitBuilder {
@@ -32,10 +34,11 @@ function readUnits<T>(
   keepsSlices = false,
 ): AsyncIterable<T> {
   const mapping = XmlMapping.fromParameter(settings.properties, DEFAULT_EAD_MAPPING);
-  const { lang, missingUnitId } = settings;
+  const { lang, missingUnitId, duplicateUnitId } = settings;
   return readXml(
     source,
-    (locator) => new EadHandler(mapping, locator, importer, lang, missingUnitId, keepsSlices),
+    (locator) =>
+      new EadHandler(mapping, locator, importer, lang, missingUnitId, duplicateUnitId, keepsSlices),
   );
 }
 

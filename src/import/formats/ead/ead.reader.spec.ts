@@ -181,13 +181,14 @@ describe('EadReader', () => {
         tag: 'doc.xml',
         key: 'p/c1/[null]/c2 (line 28)',
         message:
-          'DocumentaryUnit p/c1/[null]/c2, ending at line 28, column 25: identifier: Parent item has missing identifier',
+          'DocumentaryUnit p/c1/[null]/c2 in doc.xml, ending at line 28, column 25: identifier: Parent item has missing identifier',
       },
       {
         kind: 'invalid',
         tag: 'doc.xml',
         key: 'p/c1/[null] (line 29)',
-        message: 'DocumentaryUnit p/c1/[null], ending at line 29, column 21: identifier: Missing identifier',
+        message:
+          'DocumentaryUnit p/c1/[null] in doc.xml, ending at line 29, column 21: identifier: Missing identifier',
       },
     ]);
     // An untitled unit is named after its identifier, as in the reference.
@@ -202,9 +203,11 @@ describe('EadReader', () => {
     expect(items(events)).toEqual([]);
     expect(rejections(events).map((event) => event.message)).toEqual([
       expect.stringContaining(
-        '[null]/c1, ending at line 22, column 10: identifier: Parent item has missing identifier',
+        '[null]/c1 in doc.xml, ending at line 22, column 10: identifier: Parent item has missing identifier',
       ),
-      expect.stringContaining('[null], ending at line 24, column 13: identifier: Missing identifier'),
+      expect.stringContaining(
+        '[null] in doc.xml, ending at line 24, column 13: identifier: Missing identifier',
+      ),
     ]);
   });
 

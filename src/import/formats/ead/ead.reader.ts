@@ -12,22 +12,10 @@ import {
 } from '../format-reader';
 import { MissingUnitIdPolicy } from './ead-handler';
 import { eadPartBuilder, EadReadSettings, readEad, readEadInWorker } from './ead-read';
+import { choiceParameter } from '../format-params';
+import { DUPLICATE_UNITID, DUPLICATE_UNITID_POLICIES } from '../shared/sibling-ids';
 
-const MISSING_UNITID_PARAMETER = 'missing-unitid';
 const MISSING_UNITID_POLICIES: readonly MissingUnitIdPolicy[] = ['error', 'attribute', 'position'];
-
-/** The `missing-unitid` parameter: `error` (the reference's behaviour), `attribute` or `position`. */
-function missingUnitIdPolicy(context: ImportContext): MissingUnitIdPolicy {
-  const given = context.params.query[MISSING_UNITID_PARAMETER];
-  if (given === undefined) return 'error';
-  const policy = MISSING_UNITID_POLICIES.find((name) => name === given);
-  if (policy === undefined) {
-    throw new ImportInputError(
-      `Parameter "${MISSING_UNITID_PARAMETER}" must be one of ${MISSING_UNITID_POLICIES.join(', ')}, got "${String(given)}"`,
-    );
-  }
-  return policy;
-}
 
 function readSettings(context: ImportContext): EadReadSettings {
   const scope = context.scope;
@@ -40,7 +28,8 @@ function readSettings(context: ImportContext): EadReadSettings {
     scope: { id: scope.bundle.id, type: scope.bundle.type as ItemType, identifiers: scope.identifiers },
     properties: context.params.properties,
     lang: context.params.lang,
-    missingUnitId: missingUnitIdPolicy(context),
+    missingUnitId: choiceParameter(context.params.query, 'missing-unitid', MISSING_UNITID_POLICIES),
+    duplicateUnitId: choiceParameter(context.params.query, DUPLICATE_UNITID, DUPLICATE_UNITID_POLICIES),
   };
 }
 

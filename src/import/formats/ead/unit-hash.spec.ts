@@ -13,6 +13,7 @@ const SETTINGS: EadReadSettings = {
   scope: { id: 'nl-r1', type: 'Repository', identifiers: ['nl', 'r1'] },
   lang: 'eng',
   missingUnitId: 'error',
+  duplicateUnitId: 'error',
 };
 
 function unitOf(values: Record<string, string>, changes: Partial<EadUnit> = {}): EadUnit {
@@ -60,7 +61,7 @@ describe('unitHasher', () => {
    * is left out: a hint for placing the item, not what is stored, and made from the unit's ids,
    * which the hash covers.
    */
-  const BUILT = { unitBuild: 1, digest: 'xXLyZP8F_T0BNCAReUfuczSnoobYDdXV-FYaHn-yecY' };
+  const BUILT = { unitBuild: 2, digest: 'xXLyZP8F_T0BNCAReUfuczSnoobYDdXV-FYaHn-yecY' };
 
   it('is raised whenever the same units build into other items', async () => {
     const built: unknown[] = [];
@@ -84,7 +85,7 @@ describe('unitHasher', () => {
    * `UNIT_BUILD` (hashes of the old build must not pass units for unchanged) and record the new
    * digest with it.
    */
-  const READ = { unitBuild: 1, digest: 'j_xW_CpnHYsxATK0swvoXs_r-RnRQZ1amXajF4Js8CU' };
+  const READ = { unitBuild: 2, digest: 'H0dtxWATqAuwXQ_B8q7SqRPLtCpD_iIXtiWKyA_kXTo' };
 
   it('is raised whenever the same documents read into other units', async () => {
     const read: unknown[] = [];

@@ -1,6 +1,6 @@
 import { ItemWrite } from '../../../graph/graph-store';
 import { Bundle, Props } from '../../../items/bundle';
-import { descriptionId, joinPath } from '../../../items/identifiers';
+import { descriptionId, isUsableIdentifier, joinPath } from '../../../items/identifiers';
 import { IDENTIFIER, LANGUAGE_CODE } from '../../../items/ontology';
 import { extractDates } from '../dates/date-parser';
 import {
@@ -12,7 +12,7 @@ import {
   extractUnknownProperties,
 } from './raw-extraction';
 import { RawNode } from './raw-node';
-import { ItemProduced } from '../format-reader';
+import { ReadEvent } from '../format-reader';
 
 /** The country repositories are imported into, and the source they are read from. */
 export interface RepositorySettings {
@@ -62,9 +62,20 @@ function descriptionBundle(node: RawNode, itemId: string): Bundle {
  * The repository as the reference's `EagImporter` builds it: the item with its identifiers and
  * type of entity, one description with its address, in the scope country.
  */
-export function repositoryEvent(node: RawNode, settings: RepositorySettings): ItemProduced {
+export function repositoryEvent(node: RawNode, settings: RepositorySettings): ReadEvent {
   const data = repositoryData(node);
-  const itemId = joinPath([...settings.scope.identifiers, String(data[IDENTIFIER])]);
+  const identifier = data[IDENTIFIER];
+  if (typeof identifier !== 'string' || !isUsableIdentifier(identifier)) {
+    const blank =
+      typeof identifier === 'string' ? ` (${JSON.stringify(identifier)} slugifies to nothing)` : '';
+    return {
+      kind: 'invalid',
+      tag: settings.tag,
+      key: settings.tag,
+      message: `Repository in ${settings.tag}: identifier: missing: a repository needs an identifier${blank}`,
+    };
+  }
+  const itemId = joinPath([...settings.scope.identifiers, identifier]);
   const bundle: Bundle = {
     id: itemId,
     type: 'Repository',

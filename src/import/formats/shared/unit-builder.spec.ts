@@ -14,7 +14,7 @@ describe('UnitBuilder.unitId', () => {
     ['A', 'AB.C'],
     ['Fonds 12', 'Fonds 12/3 (b)'],
     ['ΟΔΟΣ', 'ΟΔΟΣ_ΑΒ'],
-    ['x', '-_-'],
+    ['C1', 'C1-'],
     ['a.b', 'a.b'],
   ])('gives the child %s / %s the id joinPath gives its whole path', (parentLocalId, localId) => {
     const parent = { id: importer.unitId(parentLocalId), localId: parentLocalId };

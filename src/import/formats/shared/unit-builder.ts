@@ -26,6 +26,11 @@ export interface EadUnit {
   id: string | undefined;
   /** Its parent unit's id; undefined for a top-level unit. */
   parentId: string | undefined;
+  /**
+   * Why it has no id although it and its ancestors have local ids: its id repeats an earlier
+   * unit's, or an ancestor's does. Or why its local id is missing: its `unitid` is blank.
+   */
+  idProblem?: string;
   /** The maintenance events of its description. */
   maintenanceEvents: readonly Props[];
   /** Where its end tag ends. */
@@ -110,8 +115,10 @@ export class UnitBuilder implements UnitImporter<ReadEvent> {
   }
 
   importUnit(unit: EadUnit): ReadEvent {
-    if (unit.localId === null) return this.rejection(unit, 'Missing identifier');
-    if (unit.id === undefined) return this.rejection(unit, 'Parent item has missing identifier');
+    if (unit.localId === null) return this.rejection(unit, unit.idProblem ?? 'Missing identifier');
+    if (unit.id === undefined) {
+      return this.rejection(unit, unit.idProblem ?? 'Parent item has missing identifier');
+    }
     const write: ProducedWrite = { bundle: this.bundle(unit, unit.id), edges: this.edges(unit) };
     const ancestors = this.ancestors(unit);
     if (ancestors !== undefined) write.ancestors = ancestors;
@@ -206,7 +213,7 @@ export class UnitBuilder implements UnitImporter<ReadEvent> {
       kind: 'invalid',
       tag: this.settings.tag,
       key: `${path} (line ${unit.line})`,
-      message: `DocumentaryUnit ${path}, ending at line ${unit.line}, column ${unit.column}: identifier: ${reason}`,
+      message: `DocumentaryUnit ${path} in ${this.settings.tag}, ending at line ${unit.line}, column ${unit.column}: identifier: ${reason}`,
     };
   }
 }
