@@ -35,12 +35,15 @@ type Handler = ReturnType<ExecutionContext['getHandler']>;
  * route. Exceptions are Nest's standard ones so that each interface's filter renders them.
  */
 export function RequireRole(...roles: [Role, ...Role[]]): ClassDecorator & MethodDecorator {
-  return applyDecorators(
-    SetMetadata(REQUIRED_ROLES, roles),
-    UseGuards(BearerAuthGuard),
-    // The OpenAPI security scheme of each role (openapi.ts).
-    ...roles.map((role) => ApiBearerAuth(role)),
-  );
+  return applyDecorators(RolesAllowed(...roles), UseGuards(BearerAuthGuard));
+}
+
+/**
+ * The roles `BearerAuthGuard` lets through, with the OpenAPI security scheme of each (openapi.ts),
+ * for a controller that applies the guard itself.
+ */
+export function RolesAllowed(...roles: [Role, ...Role[]]): ClassDecorator & MethodDecorator {
+  return applyDecorators(SetMetadata(REQUIRED_ROLES, roles), ...roles.map((role) => ApiBearerAuth(role)));
 }
 
 @Injectable()

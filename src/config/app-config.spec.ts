@@ -7,4 +7,13 @@ describe('loadConfig: the port', () => {
     expect(() => loadConfig({ PORT: '65536' })).toThrow('PORT must be at most 65535, got "65536"');
     expect(() => loadConfig({ PORT: '-1' })).toThrow('PORT must be a non-negative integer');
   });
+
+  it('asks portal clients for a token unless PORTAL_AUTH is off', () => {
+    expect(loadConfig({}).portalAuth).toBe('token');
+    expect(loadConfig({ PORTAL_AUTH: ' OFF ' }).portalAuth).toBe('off');
+    expect(loadConfig({ PORTAL_AUTH: 'token' }).portalAuth).toBe('token');
+    expect(() => loadConfig({ PORTAL_AUTH: 'public' })).toThrow(
+      'PORTAL_AUTH must be token or off, got "public"',
+    );
+  });
 });

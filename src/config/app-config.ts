@@ -14,6 +14,8 @@ export interface AppConfig {
   neo4jPassword: string;
   /** Base of the absolute links in portal documents; never taken from request headers. */
   publicUrl: string;
+  /** `token`: the portal API needs a bearer token of role `portal`; `off`: it is public. */
+  portalAuth: 'token' | 'off';
   logLevel: string;
   /**
    * Text searches ranked by the SQLite store's accelerator rather than by FTS5's bm25 in SQL (the
@@ -80,6 +82,13 @@ function boolFrom(env: NodeJS.ProcessEnv, name: string, fallback: boolean): bool
   throw new Error(`${name} must be true or false, got "${env[name]}"`);
 }
 
+function portalAuthFrom(env: NodeJS.ProcessEnv): AppConfig['portalAuth'] {
+  const raw = env.PORTAL_AUTH?.trim().toLowerCase();
+  if (raw === undefined || raw === '' || raw === 'token') return 'token';
+  if (raw === 'off') return 'off';
+  throw new Error(`PORTAL_AUTH must be token or off, got "${env.PORTAL_AUTH}"`);
+}
+
 const MiB = 1024 * 1024;
 
 /**
@@ -103,6 +112,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     graphUrl,
     neo4jUser: env.NEO4J_USER ?? 'neo4j',
     neo4jPassword: env.NEO4J_PASSWORD ?? '',
+    portalAuth: portalAuthFrom(env),
     publicUrl: (env.PUBLIC_URL?.trim() || `http://localhost:${port}`).replace(/\/+$/, ''),
     logLevel: env.LOG_LEVEL?.trim() || 'info',
     searchAccelerated: boolFrom(env, 'SEARCH_ACCELERATED', true),

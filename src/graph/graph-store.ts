@@ -1,5 +1,6 @@
 import { Bundle, Props } from '../items/bundle';
 import { ItemEdgeType, ItemType } from '../items/item-types';
+import { TextQuery } from './text-query';
 
 /**
  * The persistence port. Domain code reaches the data only through this class; it is also the DI
@@ -71,9 +72,42 @@ export interface ItemRef {
   type: ItemType;
 }
 
+/** What a search's hits can be counted by: type, description language, country, holder. */
+export const FACET_FIELDS = ['type', 'lang', 'country', 'holder'] as const;
+export type FacetField = (typeof FACET_FIELDS)[number];
+
+/**
+ * An order of hits; ties go by id. `name`: the smallest of the item's names (a country's own, its
+ * descriptions' otherwise), case folded; `updated`: the time of the last change; `score`: relevance,
+ * best first (with no text, the default order).
+ */
+export interface SearchOrder {
+  key: 'name' | 'updated' | 'id' | 'score';
+  descending: boolean;
+}
+
+/** The order of a search that names none: relevance with text, most recently updated first without. */
+export const UPDATED_FIRST: SearchOrder = { key: 'updated', descending: true };
+
+export interface SearchFilters {
+  /** Items with a description in one of these languages (ISO 639-2/T codes). */
+  languages?: readonly string[];
+  /** Items in one of these countries: a country itself, or what lies below it. */
+  countries?: readonly string[];
+  /** Units held by one of these repositories, directly or through their ancestors. */
+  holders?: readonly string[];
+}
+
+export interface FacetCount {
+  value: string;
+  count: number;
+}
+
 export interface SearchQuery {
-  /** Free text; blank or absent means every item. */
+  /** Free text, every word the start of an indexed word; blank or absent means every item. */
   text?: string;
+  /** A structured query (fields, phrases, operators); used instead of `text` when given. */
+  textQuery?: TextQuery;
   /** Item types to keep (OR-ed); absent or empty means all. */
   types?: readonly ItemType[];
   /**
@@ -83,12 +117,18 @@ export interface SearchQuery {
   scope?: { id: string; depth: 'children' | 'descendants' };
   offset: number;
   limit: number;
+  /** Absent: by relevance then id with text, by id without (`UPDATED_FIRST` is the portal's). */
+  order?: SearchOrder;
+  filters?: SearchFilters;
+  /** Facets to count over every hit (not the page), each value's count, most frequent first. */
+  facets?: readonly FacetField[];
 }
 
 export interface SearchResult {
   total: number;
-  /** Ordered by relevance then id when `text` is given, by id otherwise. */
   hits: ItemRef[];
+  /** The counts of the facets asked for. */
+  facets?: Partial<Record<FacetField, FacetCount[]>>;
 }
 
 /** An item below a scope, for synchronisation. */

@@ -274,6 +274,7 @@ export class ImportService {
       // Read again inside the transaction, which is what the import writes against.
       scope: await loadScope(tx, reader, params.scope),
       user: attempt.user,
+      ...(event === null ? {} : { event }),
       store: tx,
       signal,
     };

@@ -83,6 +83,16 @@ describe('searchableText', () => {
     expect(searchableText(node('nl', 'Country', { identifier: 'nl', name: 'Netherlands' }))).toEqual({
       names: 'nl Netherlands',
       text: '',
+      titles: 'Netherlands',
+      identifiers: 'nl',
+      scopeAndContent: '',
     });
+  });
+
+  it('keeps the fields a query may name apart: names, identifiers, scope and content', () => {
+    const { titles, identifiers, scopeAndContent } = searchableText(unit);
+    expect(words(titles).sort()).toEqual(['Ghetto', 'Ghettoakten'].sort());
+    expect(words(identifiers)).toEqual(['U1', 'SIG-7', 'OLD-3']);
+    expect(scopeAndContent).toBe('Council minutes');
   });
 });

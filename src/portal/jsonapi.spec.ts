@@ -1,4 +1,4 @@
-import { collectionDocument, errorObject, pageCount, paginationLinks, toOne } from './jsonapi';
+import { collectionDocument, errorObject, pageCount, paginationLinks } from './jsonapi';
 
 const pageUrl = (page: number) => `https://x.test/search?page=${page}`;
 
@@ -31,19 +31,6 @@ describe('pagination', () => {
     expect(document.meta).toEqual({ total: 25, pages: 3 });
     expect(document.links.next).toBe(pageUrl(2));
     expect(document).not.toHaveProperty('included');
-  });
-});
-
-describe('toOne', () => {
-  it('is {"data": null} without a related resource', () => {
-    expect(toOne(undefined)).toEqual({ data: null });
-  });
-
-  it('links the related resource when given its URL', () => {
-    expect(toOne({ id: 'nl', type: 'Country' }, 'https://x.test/nl')).toEqual({
-      data: { id: 'nl', type: 'Country' },
-      links: { related: 'https://x.test/nl' },
-    });
   });
 });
 

@@ -13,8 +13,12 @@ export interface ResourceIdentifier {
   type: string;
 }
 
+/**
+ * A to-one relationship that has an item; one that has none is `null` (as the specification words
+ * it, where JSON:API would write `{"data": null}`).
+ */
 export interface ToOneRelationship {
-  data: ResourceIdentifier | null;
+  data: ResourceIdentifier;
   links?: { related: string };
 }
 
@@ -22,8 +26,9 @@ export interface ResourceObject {
   id: string;
   type: string;
   attributes: Record<string, unknown>;
-  relationships?: Record<string, ToOneRelationship>;
-  links: { self: string };
+  relationships?: Record<string, ToOneRelationship | null>;
+  /** `self`, `search`, and one per relationship that has an item (the specification's, not JSON:API's). */
+  links: { self: string; search: string; [relationship: string]: string };
   meta?: Record<string, unknown>;
 }
 
@@ -37,7 +42,7 @@ export interface PaginationLinks {
 export interface CollectionDocument {
   data: ResourceObject[];
   links: PaginationLinks;
-  meta: { total: number; pages: number };
+  meta: { total: number; pages: number; facets?: unknown[] };
   included?: ResourceObject[];
 }
 
@@ -66,12 +71,6 @@ export interface ErrorDocument {
 
 export type JsonApiDocument = CollectionDocument | SingleDocument | MetaDocument | ErrorDocument;
 
-/** A to-one relationship; `{"data": null}` when there is no related resource. */
-export function toOne(related: ResourceIdentifier | undefined, relatedUrl?: string): ToOneRelationship {
-  if (related === undefined) return { data: null };
-  return relatedUrl === undefined ? { data: related } : { data: related, links: { related: relatedUrl } };
-}
-
 /** Number of pages for `total` results; an empty result still has its (empty) first page. */
 export function pageCount(total: number, limit: number): number {
   return Math.max(1, Math.ceil(total / limit));
@@ -92,12 +91,13 @@ export function collectionDocument(
   data: ResourceObject[],
   paging: { page: number; limit: number; total: number; pageUrl: (page: number) => string },
   included: ResourceObject[] = [],
+  facets?: unknown[],
 ): CollectionDocument {
   const pages = pageCount(paging.total, paging.limit);
   const document: CollectionDocument = {
     data,
     links: paginationLinks(paging.page, pages, paging.pageUrl),
-    meta: { total: paging.total, pages },
+    meta: facets === undefined ? { total: paging.total, pages } : { total: paging.total, pages, facets },
   };
   if (included.length > 0) document.included = included;
   return document;

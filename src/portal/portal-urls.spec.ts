@@ -4,7 +4,7 @@ import { SearchParams } from './search-params';
 const urls = new PortalUrls('https://archive.example.org/');
 
 function params(overrides: Partial<SearchParams>): SearchParams {
-  return { types: [], page: 1, limit: 20, ...overrides };
+  return { types: [], page: 1, limit: 20, fields: {}, facets: [], filters: {}, ...overrides };
 }
 
 describe('PortalUrls', () => {
@@ -24,6 +24,25 @@ describe('PortalUrls', () => {
     expect(url.searchParams.getAll('type')).toEqual(['Country', 'Repository']);
     expect(url.searchParams.get('page')).toBe('3');
     expect(url.searchParams.get('limit')).toBe('5');
+  });
+
+  it('keeps sort, sparse fieldsets, facets and filters', () => {
+    const url = new URL(
+      urls.searchPage(
+        params({
+          sort: { name: '-name', order: { key: 'name', descending: true } },
+          fields: { Repository: ['name', 'address'] },
+          facets: ['lang', 'country'],
+          filters: { lang: ['deu', 'nld'], holder: ['nl-niod'] },
+        }),
+        2,
+      ),
+    );
+    expect(url.searchParams.get('sort')).toBe('-name');
+    expect(url.searchParams.get('fields[Repository]')).toBe('name,address');
+    expect(url.searchParams.getAll('facet')).toEqual(['lang', 'country']);
+    expect(url.searchParams.getAll('lang')).toEqual(['deu', 'nld']);
+    expect(url.searchParams.getAll('holder')).toEqual(['nl-niod']);
   });
 
   it('scopes a search page to an item', () => {

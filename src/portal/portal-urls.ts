@@ -19,11 +19,21 @@ export class PortalUrls {
     return `${this.item(id)}/search`;
   }
 
-  /** A page of a search (scoped to `scopeId` when given); default-valued parameters are left out. */
+  /**
+   * A page of a search (scoped to `scopeId` when given), with every parameter that shapes the
+   * result; default-valued ones are left out.
+   */
   searchPage(params: SearchParams, page: number, scopeId?: string): string {
     const query = new URLSearchParams();
     if (params.q !== undefined) query.set('q', params.q);
     for (const type of params.types) query.append('type', type);
+    if (params.sort !== undefined) query.set('sort', params.sort.name);
+    for (const [type, names] of Object.entries(params.fields))
+      query.set(`fields[${type}]`, names?.join(',') ?? '');
+    for (const facet of params.facets) query.append('facet', facet);
+    for (const [filter, values] of Object.entries(params.filters)) {
+      for (const value of values ?? []) query.append(filter, value);
+    }
     if (page !== 1) query.set('page', String(page));
     if (params.limit !== DEFAULT_LIMIT) query.set('limit', String(params.limit));
     const path = scopeId === undefined ? `${this.base}/search` : this.itemSearch(scopeId);

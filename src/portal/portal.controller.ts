@@ -23,18 +23,42 @@ import {
   ApiTags,
 } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { RequireRole } from '../auth/bearer-auth.guard';
+import { RolesAllowed } from '../auth/bearer-auth.guard';
 import { RateLimited } from '../rate-limits/rate-limit.guard';
 import { JsonApiMediaGuard } from './jsonapi-media.guard';
 import { JSONAPI_MEDIA_TYPE, sendBody } from './jsonapi';
-import { ApiFetchResponses, ApiNotFound, ApiPortalErrors, ApiSearch, INDEX_DOCUMENT } from './portal.openapi';
-import { PortalService } from './portal.service';
-import { parseSearchParams, rejectUnsupportedParameters } from './search-params';
+import { languagePreference } from './languages';
+import { PortalAuthGuard, PublicRoute } from './portal-auth.guard';
+import {
+  ApiFetchResponses,
+  ApiLanguage,
+  ApiNotFound,
+  ApiPortalErrors,
+  ApiSearch,
+  INDEX_DOCUMENT,
+} from './portal.openapi';
+import { PortalAnswer, PortalService } from './portal.service';
+import { parseFields, parseSearchParams, rejectUnsupportedParameters } from './search-params';
 
 /** The query string as sent; independent of how the app's query parser shapes `req.query`. */
 function queryOf(req: FastifyRequest): URLSearchParams {
   const start = req.originalUrl.indexOf('?');
   return new URLSearchParams(start === -1 ? '' : req.originalUrl.slice(start + 1));
+}
+
+/**
+ * Sends an answer: the document, stating the language it names things in, or a 301 to the new
+ * place of an item an import moved, with the request's query.
+ */
+function send(reply: FastifyReply, req: FastifyRequest, answer: PortalAnswer, language: string): void {
+  if ('movedTo' in answer) {
+    const query = req.originalUrl.indexOf('?');
+    const location = answer.movedTo + (query === -1 ? '' : req.originalUrl.slice(query));
+    void reply.code(HttpStatus.MOVED_PERMANENTLY).header('Location', location).send();
+    return;
+  }
+  void reply.header('Content-Language', language).header('Vary', 'Accept-Language');
+  sendBody(reply, HttpStatus.OK, answer.body);
 }
 
 /**
@@ -47,36 +71,45 @@ function queryOf(req: FastifyRequest): URLSearchParams {
 @ApiPortalErrors()
 @Controller('api/v1')
 @RateLimited('portal')
-@RequireRole('portal')
-@UseGuards(JsonApiMediaGuard)
+@RolesAllowed('portal')
+@UseGuards(JsonApiMediaGuard, PortalAuthGuard)
 export class PortalController {
   constructor(private readonly portal: PortalService) {}
 
   @Get()
-  @ApiOperation({ summary: 'Index of the portal API: its version and routes' })
+  @PublicRoute()
+  @ApiOperation({ summary: 'Index of the portal API: its version and routes (needs no token)', security: [] })
   @ApiResponse({ status: 200, description: 'A meta document naming the routes', schema: INDEX_DOCUMENT })
   index(@Res() reply: FastifyReply): void {
     sendBody(reply, HttpStatus.OK, this.portal.index());
   }
 
   @Get('search')
-  @ApiOperation({ summary: 'Search countries, repositories and documentary units' })
+  @ApiOperation({
+    summary: 'Search countries, repositories, documentary units, historical agents and concepts',
+  })
   @ApiSearch()
+  @ApiLanguage()
   async search(@Req() req: FastifyRequest, @Res() reply: FastifyReply): Promise<void> {
-    sendBody(reply, HttpStatus.OK, await this.portal.search(parseSearchParams(queryOf(req))));
+    const language = languagePreference(req.headers['accept-language']);
+    const answer = await this.portal.search(parseSearchParams(queryOf(req)), language);
+    send(reply, req, answer, language.tag);
   }
 
   @Get(':id')
   @ApiOperation({ summary: 'One item by id, with the holder and parent of a documentary unit' })
   @ApiParam({ name: 'id', description: 'Item id' })
   @ApiFetchResponses()
+  @ApiLanguage()
   async fetch(
     @Param('id') id: string,
     @Req() req: FastifyRequest,
     @Res() reply: FastifyReply,
   ): Promise<void> {
-    rejectUnsupportedParameters(queryOf(req));
-    sendBody(reply, HttpStatus.OK, await this.portal.fetch(id));
+    const query = queryOf(req);
+    rejectUnsupportedParameters(query);
+    const language = languagePreference(req.headers['accept-language']);
+    send(reply, req, await this.portal.fetch(id, parseFields(query), language), language.tag);
   }
 
   @Get(':id/search')
@@ -84,17 +117,20 @@ export class PortalController {
     summary: 'Search within an item',
     description:
       'A country yields its repositories; a repository its top-level units and a unit its child units, ' +
-      'or, with q, every unit below them.',
+      'or, with q, every unit below them; an authority set its agents and a vocabulary its concepts.',
   })
-  @ApiParam({ name: 'id', description: 'Id of the country, repository or documentary unit' })
+  @ApiParam({ name: 'id', description: 'Id of the country, repository, unit, authority set or vocabulary' })
   @ApiSearch()
   @ApiNotFound()
+  @ApiLanguage()
   async searchIn(
     @Param('id') id: string,
     @Req() req: FastifyRequest,
     @Res() reply: FastifyReply,
   ): Promise<void> {
-    sendBody(reply, HttpStatus.OK, await this.portal.searchIn(id, parseSearchParams(queryOf(req))));
+    const language = languagePreference(req.headers['accept-language']);
+    const answer = await this.portal.searchIn(id, parseSearchParams(queryOf(req)), language);
+    send(reply, req, answer, language.tag);
   }
 
   /** Anything else under the API answers in JSON:API too, rather than with the app's default page. */

@@ -1,12 +1,23 @@
 import { applyDecorators } from '@nestjs/common';
-import { ApiQuery, ApiResponse } from '@nestjs/swagger';
+import { ApiHeader, ApiQuery, ApiResponse } from '@nestjs/swagger';
 import type { SchemaObject } from '@nestjs/swagger';
+import { FACET_FIELDS } from '../graph/graph-store';
 import { PORTAL_TYPES } from './portal-types';
-import { DEFAULT_LIMIT, MAX_LIMIT } from './search-params';
+import { DEFAULT_LIMIT, MAX_LIMIT, SORT_NAMES } from './search-params';
 
 /** OpenAPI descriptions of the portal documents and parameters, for the service's `/docs`. */
 
 const LINK: SchemaObject = { type: 'string', format: 'uri' };
+
+const RELATIONSHIP: SchemaObject = {
+  type: 'object',
+  nullable: true,
+  description: '`null` when there is no related item',
+  properties: {
+    data: { type: 'object', properties: { id: { type: 'string' }, type: { type: 'string' } } },
+    links: { type: 'object', properties: { related: LINK } },
+  },
+};
 
 const RESOURCE: SchemaObject = {
   type: 'object',
@@ -14,18 +25,51 @@ const RESOURCE: SchemaObject = {
   properties: {
     id: { type: 'string' },
     type: { type: 'string', enum: [...PORTAL_TYPES] },
-    attributes: { type: 'object', description: 'Depends on the type' },
+    attributes: {
+      type: 'object',
+      description:
+        'Depends on the type; descriptions come in the languages of Accept-Language first. ' +
+        '`fields[Type]=a,b` keeps only the attributes named.',
+    },
     relationships: {
       type: 'object',
-      description: 'Repository: country; DocumentaryUnit: holder, parent ({"data": null} when none)',
+      description:
+        'Repository: country; DocumentaryUnit: holder, parent; HistoricalAgent: set; CvocConcept: vocabulary',
+      additionalProperties: RELATIONSHIP,
     },
-    links: { type: 'object', properties: { self: LINK } },
+    links: {
+      type: 'object',
+      required: ['self', 'search'],
+      properties: { self: LINK, search: { ...LINK, description: 'The item-scoped search' } },
+      additionalProperties: { ...LINK, description: 'One per relationship that has an item, named like it' },
+    },
     meta: {
       type: 'object',
       properties: {
         subitems: { type: 'integer', description: 'Number of children in the item scope' },
         updated: { type: 'string', format: 'date-time' },
-        search: { ...LINK, description: 'The item-scoped search' },
+      },
+    },
+  },
+};
+
+const FACET_CLASS: SchemaObject = {
+  type: 'object',
+  properties: {
+    param: { type: 'string', enum: [...FACET_FIELDS], description: 'The parameter that filters by it' },
+    name: { type: 'string' },
+    key: { type: 'string' },
+    count: { type: 'integer', description: 'Number of values' },
+    facets: {
+      type: 'array',
+      items: {
+        type: 'object',
+        properties: {
+          value: { type: 'string' },
+          name: { type: 'string', description: 'In the language of the answer' },
+          count: { type: 'integer', description: 'Hits with this value, over the whole result' },
+          applied: { type: 'boolean', description: 'Whether the request filters by it' },
+        },
       },
     },
   },
@@ -43,7 +87,11 @@ const COLLECTION_DOCUMENT: SchemaObject = {
     },
     meta: {
       type: 'object',
-      properties: { total: { type: 'integer' }, pages: { type: 'integer' } },
+      properties: {
+        total: { type: 'integer' },
+        pages: { type: 'integer' },
+        facets: { type: 'array', items: FACET_CLASS, description: 'With `facet`' },
+      },
     },
     included: { type: 'array', items: RESOURCE, description: 'The scope item of a scoped search' },
   },
@@ -93,10 +141,23 @@ export const INDEX_DOCUMENT: SchemaObject = {
   properties: { meta: { type: 'object' }, links: { type: 'object', properties: { self: LINK } } },
 };
 
+/** Sparse fieldsets, on fetches and searches alike. */
+const FIELDS_QUERY = ApiQuery({
+  name: 'fields',
+  required: false,
+  style: 'deepObject',
+  type: 'object',
+  description: 'Sparse fieldsets: `fields[Type]=a,b` keeps only those attributes of that type',
+});
+
 /** The failures every portal route can answer with. */
 export function ApiPortalErrors() {
   return applyDecorators(
-    ApiResponse({ status: 401, description: 'Missing or invalid bearer token', schema: ERROR_DOCUMENT }),
+    ApiResponse({
+      status: 401,
+      description: 'Missing or invalid bearer token (with PORTAL_AUTH=token, the default)',
+      schema: ERROR_DOCUMENT,
+    }),
     ApiResponse({ status: 403, description: 'The token has no portal role', schema: ERROR_DOCUMENT }),
     ApiResponse({
       status: 406,
@@ -116,10 +177,32 @@ export function ApiPortalErrors() {
   );
 }
 
+/** `Accept-Language` and what it does, and the answers for items an import removed. */
+export function ApiLanguage() {
+  return applyDecorators(
+    ApiHeader({
+      name: 'Accept-Language',
+      required: false,
+      description:
+        "Orders each resource's descriptions, the best match first, and names countries and languages; " +
+        'Content-Language states the language used',
+    }),
+    ApiResponse({
+      status: 301,
+      description: 'An import (ead-sync) moved the item: Location is its new URL, with the same query',
+    }),
+    ApiResponse({
+      status: 410,
+      description: 'An import (ead-sync) deleted the item: the error says when and which import',
+      schema: ERROR_DOCUMENT,
+    }),
+  );
+}
+
 export function ApiNotFound() {
   return ApiResponse({
     status: 404,
-    description: 'No country, repository or documentary unit has this id',
+    description: 'No item the portal serves has this id',
     schema: ERROR_DOCUMENT,
   });
 }
@@ -131,31 +214,75 @@ export function ApiFetchResponses() {
       description: 'The resource object, as search returns it',
       schema: SINGLE_DOCUMENT,
     }),
-    ApiResponse({ status: 400, description: '`include` or `sort` given', schema: ERROR_DOCUMENT }),
+    FIELDS_QUERY,
+    ApiResponse({
+      status: 400,
+      description: '`include` given, or `fields` of an unknown type',
+      schema: ERROR_DOCUMENT,
+    }),
     ApiNotFound(),
   );
 }
 
+const FILTER_DESCRIPTIONS = {
+  lang: 'Items with a description in this language (ISO 639-2/T, e.g. deu); repeat for several (OR-ed)',
+  country: 'Items in this country (ISO 3166-1 alpha-2, lower case); repeat for several (OR-ed)',
+  holder: 'Units held by this repository (its id); repeat for several (OR-ed)',
+} as const;
+
 /** Query parameters and answers of the searches. */
 export function ApiSearch() {
   return applyDecorators(
-    ApiQuery({ name: 'q', required: false, type: String, description: 'Free text; blank means everything' }),
+    ApiQuery({
+      name: 'q',
+      required: false,
+      type: String,
+      description:
+        'Query: words (each the start of a word, all required), "phrases", prefix*, AND, OR, NOT, -word, ' +
+        'parentheses, and field queries name:, scopeAndContent:, identifier:. Blank means everything. ' +
+        'The first of repeated values counts.',
+    }),
     ApiQuery({
       name: 'type',
       required: false,
       enum: PORTAL_TYPES,
       isArray: true,
-      description: 'Item types to keep; repeat the parameter for several (OR-ed)',
+      description: 'Item types to keep, in any case; repeat the parameter for several (OR-ed)',
     }),
-    ApiQuery({ name: 'page', required: false, type: Number, minimum: 1, description: '1-based page number' }),
+    ApiQuery({
+      name: 'page',
+      required: false,
+      type: Number,
+      description: '1-based page number; anything but a positive integer means 1',
+    }),
     ApiQuery({
       name: 'limit',
       required: false,
       type: Number,
-      minimum: 1,
-      maximum: MAX_LIMIT,
-      description: `Results per page (default ${DEFAULT_LIMIT})`,
+      description:
+        `Results per page (default ${DEFAULT_LIMIT}, at most ${MAX_LIMIT}: more is served as ${MAX_LIMIT}; ` +
+        'anything but a positive integer means the default)',
     }),
+    ApiQuery({
+      name: 'sort',
+      required: false,
+      enum: [...SORT_NAMES, ...SORT_NAMES.filter((name) => name !== 'location').map((name) => `-${name}`)],
+      description:
+        "Order: relevance with q, the most recently updated first without. The reference's names keep its " +
+        'meaning (updated: newest first; score: best first); "-" reverses. Its older Solr names ' +
+        '(name_sort.asc, lastUpdated.desc, …) are accepted too.',
+    }),
+    FIELDS_QUERY,
+    ApiQuery({
+      name: 'facet',
+      required: false,
+      enum: FACET_FIELDS,
+      isArray: true,
+      description: 'Count the whole result by these, in meta.facets; repeat for several',
+    }),
+    ...Object.entries(FILTER_DESCRIPTIONS).map(([name, description]) =>
+      ApiQuery({ name, required: false, type: String, isArray: true, description }),
+    ),
     ApiResponse({
       status: 200,
       description: 'A page of resource objects with pagination links',
@@ -163,7 +290,8 @@ export function ApiSearch() {
     }),
     ApiResponse({
       status: 400,
-      description: 'A malformed parameter, an unknown type, or `include`/`sort`',
+      description:
+        'A malformed query (q), an unknown type, sort, facet or fields type, or `include`; the error names the parameter',
       schema: ERROR_DOCUMENT,
     }),
   );

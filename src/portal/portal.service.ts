@@ -1,7 +1,18 @@
-import { Inject, Injectable, NotFoundException } from '@nestjs/common';
+import { GoneException, Inject, Injectable, NotFoundException } from '@nestjs/common';
 import { APP_CONFIG, AppConfig } from '../config/app-config';
-import { GraphReader, GraphStore, SearchQuery, StoredItem } from '../graph/graph-store';
+import {
+  GraphReader,
+  GraphStore,
+  SearchOrder,
+  SearchQuery,
+  SearchResult,
+  StoredItem,
+  UPDATED_FIRST,
+} from '../graph/graph-store';
 import { ReadCache } from '../graph/read-cache';
+import { tombstoneOf, tombstoneRecordId } from '../items/tombstones';
+import { Localisation } from './attributes';
+import { facetClasses } from './facets';
 import {
   JsonApiDocument,
   MetaDocument,
@@ -10,31 +21,61 @@ import {
   encodeDocument,
   singleDocument,
 } from './jsonapi';
+import { LanguagePreference, LocalNames } from './languages';
 import { PORTAL_TYPES, PortalType, isPortalType } from './portal-types';
 import { PortalUrls } from './portal-urls';
-import { PortalItem, toResource } from './resources';
-import { SearchParams } from './search-params';
+import { PortalItem, toResource, withFields } from './resources';
+import { FILTER_PARAMETERS, SearchParams, searchedTypes } from './search-params';
 
 function notFound(id: string): NotFoundException {
   return new NotFoundException(`No item with id "${id}"`);
 }
 
+/** An answer: an encoded document, or the URL of the new place of an item that moved (a 301). */
+export type PortalAnswer = { body: Buffer } | { movedTo: string };
+
 /**
- * Which items a scoped search looks at. A country's repositories are its only children. Below a
- * repository or a unit, browsing (no `q`) lists the direct children and a text search looks at
- * the whole subtree, as the reference portal does.
+ * Which items a scoped search looks at. A country's repositories, a set's agents and a
+ * vocabulary's concepts are their only children. Below a repository or a unit, browsing (no `q`)
+ * lists the direct children and a text search looks at the whole subtree, as the reference does.
  */
 function scopeDepth(scopeType: PortalType, params: SearchParams): 'children' | 'descendants' {
-  return scopeType !== 'Country' && params.q !== undefined ? 'descendants' : 'children';
+  const hierarchy = scopeType === 'Repository' || scopeType === 'DocumentaryUnit';
+  return hierarchy && params.q !== undefined ? 'descendants' : 'children';
 }
 
 function storeQuery(params: SearchParams): SearchQuery {
-  return {
-    text: params.q,
-    types: params.types.length > 0 ? params.types : PORTAL_TYPES,
+  const filters: NonNullable<SearchQuery['filters']> = {};
+  for (const [parameter, values] of Object.entries(params.filters)) {
+    filters[FILTER_PARAMETERS[parameter as keyof typeof FILTER_PARAMETERS]] = values;
+  }
+  const query: SearchQuery = {
+    types: searchedTypes(params),
     offset: (params.page - 1) * params.limit,
     limit: params.limit,
+    filters,
+    facets: params.facets,
   };
+  if (params.query !== undefined) query.textQuery = params.query;
+  else if (params.q !== undefined) query.text = params.q;
+  const order = searchOrder(params.sort?.order, params.q === undefined);
+  if (order !== undefined) query.order = order;
+  return query;
+}
+
+/**
+ * The order the store is asked for: relevance (its default) with text; without text, where
+ * relevance means nothing, the most recently updated first, as the reference orders them.
+ */
+function searchOrder(asked: SearchOrder | undefined, textless: boolean): SearchOrder | undefined {
+  if (asked === undefined || asked.key === 'score') {
+    if (!textless) return asked?.descending === true ? asked : undefined;
+    return {
+      ...UPDATED_FIRST,
+      descending: asked?.descending === true ? !UPDATED_FIRST.descending : UPDATED_FIRST.descending,
+    };
+  }
+  return asked;
 }
 
 /** The API's index: its version and routes under `base`. */
@@ -59,8 +100,8 @@ const CACHED_DOCUMENT_BYTES = 32 * 1024 * 1024;
 
 /**
  * Search, fetch and scoped search over the store, answered as encoded JSON:API documents. The
- * documents depend only on the request's parsed parameters and the store's content, so where the
- * store numbers its versions they are kept for the version they were read at.
+ * documents depend only on the request's parsed parameters, its language and the store's content,
+ * so where the store numbers its versions they are kept for the version they were read at.
  */
 @Injectable()
 export class PortalService {
@@ -81,65 +122,118 @@ export class PortalService {
     return this.indexBody;
   }
 
-  search(params: SearchParams): Promise<Buffer> {
-    return this.answer(['search', params], async (tx) => {
+  search(params: SearchParams, language: LanguagePreference): Promise<PortalAnswer> {
+    return this.answer(['search', params, language], async (tx) => {
+      const localisation = localisationOf(language);
       const result = await tx.search(storeQuery(params));
       const hitIds = result.hits.map((hit) => hit.id);
-      const resources = await this.resources(tx, hitIds);
-      return collectionDocument(inOrder(resources, hitIds), {
-        ...params,
-        total: result.total,
-        pageUrl: (page) => this.urls.searchPage(params, page),
-      });
+      const resources = await this.resources(tx, hitIds, localisation);
+      return collectionDocument(
+        this.fielded(inOrder(resources, hitIds), params),
+        { ...params, total: result.total, pageUrl: (page) => this.urls.searchPage(params, page) },
+        [],
+        await this.facets(tx, params, result, localisation),
+      );
     });
   }
 
-  searchIn(scopeId: string, params: SearchParams): Promise<Buffer> {
-    return this.answer(['searchIn', scopeId, params], async (tx) => {
+  searchIn(scopeId: string, params: SearchParams, language: LanguagePreference): Promise<PortalAnswer> {
+    return this.answer(['searchIn', scopeId, params, language], async (tx) => {
+      const localisation = localisationOf(language);
       const scopeType = (await tx.getTypes([scopeId])).get(scopeId);
-      if (!isPortalType(scopeType)) throw notFound(scopeId);
+      if (!isPortalType(scopeType)) return this.missing(tx, scopeId, (newId) => this.urls.itemSearch(newId));
       const result = await tx.search({
         ...storeQuery(params),
         scope: { id: scopeId, depth: scopeDepth(scopeType, params) },
       });
       const hitIds = result.hits.map((hit) => hit.id);
-      const resources = await this.resources(tx, [scopeId, ...hitIds]);
+      const resources = await this.resources(tx, [scopeId, ...hitIds], localisation);
       return collectionDocument(
-        inOrder(resources, hitIds),
+        this.fielded(inOrder(resources, hitIds), params),
         { ...params, total: result.total, pageUrl: (page) => this.urls.searchPage(params, page, scopeId) },
-        inOrder(resources, [scopeId]),
+        this.fielded(inOrder(resources, [scopeId]), params),
+        await this.facets(tx, params, result, localisation),
       );
     });
   }
 
-  fetch(id: string): Promise<Buffer> {
-    return this.answer(['fetch', id], async (tx) => {
-      const resource = (await this.resources(tx, [id])).get(id);
-      if (resource === undefined) throw notFound(id);
-      if (resource.type !== 'DocumentaryUnit') return singleDocument(resource);
+  fetch(id: string, fields: SearchParams['fields'], language: LanguagePreference): Promise<PortalAnswer> {
+    return this.answer(['fetch', id, fields, language], async (tx) => {
+      const localisation = localisationOf(language);
+      const resource = (await this.resources(tx, [id], localisation)).get(id);
+      if (resource === undefined) return this.missing(tx, id, (newId) => this.urls.item(newId));
+      const fielded = (resources: ResourceObject[]) => resources.map((each) => withFields(each, fields));
+      if (resource.type !== 'DocumentaryUnit') return singleDocument(withFields(resource, fields));
       // A unit comes with its holder and its parent, the context a reader needs to place it.
-      const relatedIds = Object.values(resource.relationships ?? {}).flatMap(({ data }) =>
-        data === null ? [] : [data.id],
+      const relatedIds = Object.values(resource.relationships ?? {}).flatMap((related) =>
+        related === null ? [] : [related.data.id],
       );
-      return singleDocument(resource, inOrder(await this.resources(tx, relatedIds), relatedIds));
+      const related = inOrder(await this.resources(tx, relatedIds, localisation), relatedIds);
+      return singleDocument(withFields(resource, fields), fielded(related));
     });
   }
 
-  /** The document `build` makes, encoded, or the one kept for the request and the read's version. */
-  private answer(request: unknown[], build: (tx: GraphReader) => Promise<JsonApiDocument>): Promise<Buffer> {
+  /**
+   * What an id no item has answers: the URL (`urlOf` the new id) of an item an import moved,
+   * 410 Gone for one an import deleted, 404 otherwise.
+   */
+  private async missing(
+    tx: GraphReader,
+    id: string,
+    urlOf: (newId: string) => string,
+  ): Promise<{ movedTo: string }> {
+    const tombstone = tombstoneOf(await tx.getRecord(tombstoneRecordId(id)));
+    if (tombstone === undefined) throw notFound(id);
+    if (tombstone.movedTo !== undefined) return { movedTo: urlOf(tombstone.movedTo) };
+    const by = tombstone.event === undefined ? '' : ` by import ${tombstone.event}`;
+    throw new GoneException(`Item "${id}" was deleted on ${tombstone.removed}${by}`);
+  }
+
+  /** The answer `build` makes, encoded, or the one kept for the request and the read's version. */
+  private answer(
+    request: unknown[],
+    build: (tx: GraphReader) => Promise<JsonApiDocument | { movedTo: string }>,
+  ): Promise<PortalAnswer> {
     const key = JSON.stringify(request);
     return this.store.read(async (tx) => {
       const version = tx.version;
-      const kept = version === undefined ? undefined : this.documents.lookup<Buffer>(version, key);
+      const kept = version === undefined ? undefined : this.documents.lookup<PortalAnswer>(version, key);
       if (kept) return kept.value;
-      const body = encodeDocument(await build(tx));
-      if (version !== undefined) this.documents.put(version, key, body, body.length);
-      return body;
+      const built = await build(tx);
+      const answer: PortalAnswer = 'movedTo' in built ? built : { body: encodeDocument(built) };
+      const size = 'body' in answer ? answer.body.length : answer.movedTo.length;
+      if (version !== undefined) this.documents.put(version, key, answer, size);
+      return answer;
     });
   }
 
+  private fielded(resources: ResourceObject[], params: SearchParams): ResourceObject[] {
+    return resources.map((resource) => withFields(resource, params.fields));
+  }
+
+  /** `meta.facets` as the reference writes it, when the request asks for facets. */
+  private async facets(
+    tx: GraphReader,
+    params: SearchParams,
+    result: SearchResult,
+    localisation: Localisation,
+  ): Promise<unknown[] | undefined> {
+    if (params.facets.length === 0) return undefined;
+    const holderIds = (result.facets?.holder ?? []).map((facet) => facet.value);
+    const holders = await this.resources(tx, holderIds, localisation);
+    const holderName = (id: string) => {
+      const name = holders.get(id)?.attributes.name;
+      return typeof name === 'string' ? name : undefined;
+    };
+    return facetClasses(params, result.facets ?? {}, localisation.names, holderName);
+  }
+
   /** Resource objects of the portal items among `ids`, keyed by id. */
-  private async resources(tx: GraphReader, ids: readonly string[]): Promise<Map<string, ResourceObject>> {
+  private async resources(
+    tx: GraphReader,
+    ids: readonly string[],
+    localisation: Localisation,
+  ): Promise<Map<string, ResourceObject>> {
     const items = [...(await tx.getItems(ids)).values()].flatMap((stored) =>
       isPortalType(stored.bundle.type) ? [{ stored, type: stored.bundle.type }] : [],
     );
@@ -150,7 +244,7 @@ export class PortalService {
     for (const { stored, type } of items) {
       const { id } = stored.bundle;
       const item: PortalItem = { stored, type, subitems: subitems.get(id) ?? 0, holderId: holders.get(id) };
-      resources.set(id, toResource(item, this.urls));
+      resources.set(id, toResource(item, this.urls, localisation));
     }
     return resources;
   }
@@ -176,6 +270,10 @@ export class PortalService {
     }
     return holders;
   }
+}
+
+function localisationOf(preference: LanguagePreference): Localisation {
+  return { preference, names: new LocalNames(preference.tag) };
 }
 
 function inOrder(resources: Map<string, ResourceObject>, ids: readonly string[]): ResourceObject[] {

@@ -1,10 +1,13 @@
 import { StoredItem } from '../graph/graph-store';
 import { Bundle } from '../items/bundle';
-import { assertJsonApiDocument } from '../../test/support/jsonapi-schema';
+import { assertPortalDocument } from '../../test/support/jsonapi-schema';
+import { LocalNames, languagePreference } from './languages';
 import { PortalUrls } from './portal-urls';
-import { toResource } from './resources';
+import { toResource, withFields } from './resources';
 
 const urls = new PortalUrls('https://archive.example.org');
+const english = { preference: languagePreference(undefined), names: new LocalNames('en') };
+const dutchFirst = { preference: languagePreference('nl, en;q=0.5'), names: new LocalNames('nl') };
 const UPDATED = '2026-01-02T03:04:05.000Z';
 
 function stored(bundle: Bundle, edges: StoredItem['edges'] = {}): StoredItem {
@@ -88,14 +91,18 @@ describe('toResource', () => {
         subitems: 4,
       },
       urls,
+      english,
     );
-    assertJsonApiDocument({ data: resource });
+    assertPortalDocument({ data: resource });
     expect(resource).toEqual({
       id: 'nl',
       type: 'Country',
       attributes: { identifier: 'nl', name: 'Netherlands', history: 'Occupied 1940-1945.' },
-      links: { self: 'https://archive.example.org/api/v1/nl' },
-      meta: { subitems: 4, updated: UPDATED, search: 'https://archive.example.org/api/v1/nl/search' },
+      links: {
+        self: 'https://archive.example.org/api/v1/nl',
+        search: 'https://archive.example.org/api/v1/nl/search',
+      },
+      meta: { subitems: 4, updated: UPDATED },
     });
     expect(JSON.parse(JSON.stringify(resource)).attributes).not.toHaveProperty('abstract');
   });
@@ -104,8 +111,9 @@ describe('toResource', () => {
     const resource = toResource(
       { stored: stored(repository, { hasCountry: ['nl'] }), type: 'Repository', subitems: 12 },
       urls,
+      english,
     );
-    assertJsonApiDocument({ data: resource });
+    assertPortalDocument({ data: resource });
     expect(JSON.parse(JSON.stringify(resource.attributes))).toEqual({
       name: 'NIOD Institute for War, Holocaust and Genocide Studies',
       address: {
@@ -114,6 +122,7 @@ describe('toResource', () => {
         region: 'Noord-Holland',
         postalCode: '1016 CJ',
         countryCode: 'NL',
+        country: 'Netherlands',
         email: ['info@niod.knaw.nl'],
         telephone: ['+31 20 523 3800', '+31 20 523 3801'],
         fax: [],
@@ -128,9 +137,28 @@ describe('toResource', () => {
     });
   });
 
-  it('gives a repository without country {"data": null}', () => {
-    const resource = toResource({ stored: stored(repository), type: 'Repository', subitems: 0 }, urls);
-    expect(resource.relationships).toEqual({ country: { data: null } });
+  it('links the country by name beside self and search', () => {
+    const resource = toResource(
+      { stored: stored(repository, { hasCountry: ['nl'] }), type: 'Repository', subitems: 12 },
+      urls,
+      english,
+    );
+    expect(resource.links).toEqual({
+      self: 'https://archive.example.org/api/v1/nl-r1',
+      search: 'https://archive.example.org/api/v1/nl-r1/search',
+      country: 'https://archive.example.org/api/v1/nl',
+    });
+  });
+
+  it('gives a repository without country a null relationship and no country link', () => {
+    const resource = toResource(
+      { stored: stored(repository), type: 'Repository', subitems: 0 },
+      urls,
+      english,
+    );
+    assertPortalDocument({ data: resource });
+    expect(resource.relationships).toEqual({ country: null });
+    expect(resource.links).not.toHaveProperty('country');
   });
 
   it('maps a nested unit with its descriptions, holder and parent', () => {
@@ -142,14 +170,16 @@ describe('toResource', () => {
         holderId: 'nl-r1',
       },
       urls,
+      english,
     );
-    assertJsonApiDocument({ data: resource });
+    assertPortalDocument({ data: resource });
     expect(JSON.parse(JSON.stringify(resource.attributes))).toEqual({
       localId: 'c2',
       alternateIds: ['NIOD 249-0001', 'old-17'],
       descriptions: [
         {
           languageCode: 'eng',
+          language: 'English',
           name: 'Correspondence of the Jewish Council',
           parallelFormsOfName: ['Briefwisseling van de Joodse Raad'],
           extentAndMedium: '3 boxes',
@@ -158,6 +188,7 @@ describe('toResource', () => {
         {
           localId: 'ead_2',
           languageCode: 'nld',
+          language: 'Dutch',
           name: 'Correspondentie van de Joodse Raad',
           parallelFormsOfName: [],
         },
@@ -184,8 +215,34 @@ describe('toResource', () => {
         holderId: 'nl-r1',
       },
       urls,
+      english,
     );
-    expect(resource.relationships?.parent).toEqual({ data: null });
+    expect(resource.relationships?.parent).toBeNull();
+    expect(resource.links).not.toHaveProperty('parent');
+    expect(resource.links.holder).toBe('https://archive.example.org/api/v1/nl-r1');
     expect(resource.meta).toMatchObject({ subitems: 3 });
+  });
+
+  it("orders a unit's descriptions by the request's languages and names them in its language", () => {
+    const resource = toResource(
+      { stored: stored(unit, { heldBy: ['nl-r1'] }), type: 'DocumentaryUnit', subitems: 0 },
+      urls,
+      dutchFirst,
+    );
+    const descriptions = resource.attributes.descriptions as { languageCode: string; language: string }[];
+    expect(descriptions.map((description) => description.languageCode)).toEqual(['nld', 'eng']);
+    expect(descriptions[0].language).toBe('Nederlands');
+  });
+
+  it('keeps only the attributes a sparse fieldset names, for its type only', () => {
+    const resource = toResource(
+      { stored: stored(repository, { hasCountry: ['nl'] }), type: 'Repository', subitems: 12 },
+      urls,
+      english,
+    );
+    expect(withFields(resource, { Repository: ['name'] }).attributes).toEqual({
+      name: 'NIOD Institute for War, Holocaust and Genocide Studies',
+    });
+    expect(withFields(resource, { DocumentaryUnit: ['localId'] })).toBe(resource);
   });
 });

@@ -892,7 +892,7 @@ function unitWithEverything(id: string, repositoryId: string): ItemWrite {
   };
 }
 
-function repository(id: string, countryId?: string, name = `Repository ${id}`): ItemWrite {
+export function repository(id: string, countryId?: string, name = `Repository ${id}`): ItemWrite {
   const descriptionId = `${id}.eng`;
   const address = node(`${descriptionId}.address`, 'Address', {
     street: 'Herengracht 380',
@@ -920,7 +920,7 @@ function repository(id: string, countryId?: string, name = `Repository ${id}`): 
   };
 }
 
-function country(id: string, name = id.toUpperCase()): ItemWrite {
+export function country(id: string, name = id.toUpperCase()): ItemWrite {
   return { bundle: node(id, 'Country', { identifier: id, name }), hash: `hash-${id}` };
 }
 

@@ -7,6 +7,7 @@ import { SqliteGraphStore } from '../../src/graph/sqlite/sqlite-graph-store';
 import { SqliteGraphWriter } from '../../src/graph/sqlite/sqlite-graph-writer';
 import { textRow } from '../../src/graph/sqlite/search/text-rows';
 import { Bundle, Props } from '../../src/items/bundle';
+import { describeSearchContract } from './graph-store-search.contract';
 import { describeGraphStoreContract, unit } from './graph-store.contract';
 
 function temporaryFolder(): { folder: string; remove(): void } {
@@ -14,7 +15,8 @@ function temporaryFolder(): { folder: string; remove(): void } {
   return { folder, remove: () => rmSync(folder, { recursive: true, force: true }) };
 }
 
-describeGraphStoreContract('SQLite', async () => {
+/** A store on a file of its own, removed with its folder by `cleanup`. */
+async function openTemporaryStore() {
   const { folder, remove } = temporaryFolder();
   const store = await SqliteGraphStore.open(path.join(folder, 'archive.db'));
   return {
@@ -24,7 +26,9 @@ describeGraphStoreContract('SQLite', async () => {
       remove();
     },
   };
-});
+}
+
+describeGraphStoreContract('SQLite', openTemporaryStore);
 
 describe('SqliteGraphStore', () => {
   let folder: string;
@@ -326,3 +330,5 @@ function deferred(): { promise: Promise<void>; resolve(): void } {
   const promise = new Promise<void>((r) => (resolve = r));
   return { promise, resolve };
 }
+
+describeSearchContract('SQLite', openTemporaryStore);

@@ -93,6 +93,9 @@ describe('flattenItem', () => {
         _hash: 'hash-u1',
         _names: 'c 1 old ghetto records',
         _text: 'letters from łodz warsaw krakow',
+        _titles: 'ghetto records',
+        _identifiers: 'c 1 old',
+        _scope: 'letters from łodz',
       },
     });
   });

@@ -14,11 +14,14 @@ import {
   DEPENDENT_BOOKKEEPING,
   HASH,
   ID,
+  IDENTIFIERS,
   ITEM_BOOKKEEPING,
   NAMES,
   OWNER,
   RECORD_BOOKKEEPING,
+  SCOPE_AND_CONTENT,
   TEXT,
+  TITLES,
   TYPE,
   UPDATED,
 } from './graph-model';
@@ -66,6 +69,9 @@ export function flattenItem(write: ItemWrite): FlatBundle {
       [HASH]: write.hash,
       [NAMES]: indexedWords(search.names),
       [TEXT]: indexedWords(search.text),
+      [TITLES]: indexedWords(search.titles),
+      [IDENTIFIERS]: indexedWords(search.identifiers),
+      [SCOPE_AND_CONTENT]: indexedWords(search.scopeAndContent),
     }),
   };
   const dependents: DependentRow[] = [];

@@ -1,7 +1,15 @@
 import { ITEM_EDGE_TYPES } from '../../items/item-types';
-import { DEPENDENT_LABEL, HASH, ITEM_LABEL, OWNER, RECORD_LABEL, SEARCH_INDEX, TYPE } from './graph-model';
 import {
-  CypherStatement,
+  DEPENDENT_LABEL,
+  HASH,
+  ITEM_LABEL,
+  OWNER,
+  RECORD_LABEL,
+  SEARCH_INDEX,
+  TYPE,
+  UPDATED,
+} from './graph-model';
+import {
   CHILD_EDGES,
   ITEM_EDGES,
   DEPENDENT_EDGES,
@@ -126,11 +134,7 @@ export const INCOMING = statementPer(
 // ---- search ------------------------------------------------------------------------------------
 
 export type SearchScope = 'everywhere' | 'children' | 'descendants';
-
-interface SearchStatements<P extends string> {
-  count: CypherStatement<P>;
-  page: CypherStatement<P | 'offset' | 'limit'>;
-}
+export type SearchSource = 'text' | 'browse';
 
 const TYPE_FILTER = `(size($types) = 0 OR node.${TYPE} IN $types)`;
 
@@ -139,64 +143,109 @@ const SCOPE_PATTERN: Record<Exclude<SearchScope, 'everywhere'>, string> = {
   descendants: `-[:${CHILD_EDGES}*]->`,
 };
 
-function searchStatements<const P extends string>(
-  name: string,
-  parameters: readonly P[],
-  matching: string,
-  order: string,
-): SearchStatements<P> {
+/** The descriptions of `node`. */
+const DESCRIPTIONS = `(description:${DEPENDENT_LABEL})-[:describes]->(node)`;
+/** A country is its own country; anything else is in the country its hierarchy ends at. */
+const COUNTRY = `CASE WHEN node.${TYPE} = 'Country' THEN node.id
+  ELSE COLLECT { MATCH (node)-[:${CHILD_EDGES}*]->(country:Country) RETURN country.id LIMIT 1 }[0] END`;
+/** A unit's holder: the repository its hierarchy reaches. */
+const HOLDER = `CASE WHEN node.${TYPE} = 'DocumentaryUnit'
+  THEN COLLECT { MATCH (node)-[:childOf*0..]->(:${ITEM_LABEL})-[:heldBy]->(holder:Repository) RETURN holder.id LIMIT 1 }[0] END`;
+/** The smallest of an item's names, case folded: its descriptions', or else its own (a country's). */
+const NAME = `coalesce(
+  COLLECT { MATCH ${DESCRIPTIONS} RETURN toLower(description.name) AS name ORDER BY name LIMIT 1 }[0],
+  toLower(node.name), '')`;
+
+const FULLTEXT_MATCH = `CALL db.index.fulltext.queryNodes('${SEARCH_INDEX}', $query) YIELD node, score WHERE ${TYPE_FILTER}`;
+
+/** The hits of a source within a scope, each with its `score` (0 without text). */
+function searchMatch(source: SearchSource, scope: SearchScope): string {
+  const inScope =
+    scope === 'everywhere'
+      ? ''
+      : ` AND EXISTS { (node)${SCOPE_PATTERN[scope]}(:${ITEM_LABEL} {id: $scopeId}) }`;
+  if (source === 'text') return `${FULLTEXT_MATCH}${inScope}`;
+  if (scope === 'everywhere')
+    return `MATCH (node:${ITEM_LABEL}) WHERE ${TYPE_FILTER} WITH node, 0.0 AS score`;
+  return `MATCH (node:${ITEM_LABEL})${SCOPE_PATTERN[scope]}(:${ITEM_LABEL} {id: $scopeId})
+    WITH DISTINCT node WHERE ${TYPE_FILTER} WITH node, 0.0 AS score`;
+}
+
+/**
+ * The hits, filtered, with the values filters, facets and the order need: each worked out only
+ * when a parameter asks for it. Null filters keep everything.
+ */
+function filteredHits(source: SearchSource, scope: SearchScope): string {
+  return `${searchMatch(source, scope)}
+    WITH node, score,
+      CASE WHEN $countries IS NOT NULL OR $countCountries THEN ${COUNTRY} END AS country,
+      CASE WHEN $holders IS NOT NULL OR $countHolders THEN ${HOLDER} END AS holder
+    WHERE ($languages IS NULL OR EXISTS { MATCH ${DESCRIPTIONS} WHERE description.languageCode IN $languages })
+      AND ($countries IS NULL OR country IN $countries)
+      AND ($holders IS NULL OR holder IN $holders)`;
+}
+
+const SEARCH_PARAMETERS = [
+  'query',
+  'types',
+  'scopeId',
+  'languages',
+  'countries',
+  'holders',
+  'countCountries',
+  'countHolders',
+] as const;
+
+/**
+ * One family of statements per source and scope: `page`, a page in the order `orderKey` names
+ * (`score`: relevance, best first; `updated`, `name`, `id`), reversed by `descending`, ties by id;
+ * `summary`, the total and the values the facets asked for count (`countLanguages`, …).
+ */
+function searchStatements(source: SearchSource, scope: SearchScope) {
+  const name = `SEARCH.${source}.${scope}`;
+  const parameters = source === 'text' ? SEARCH_PARAMETERS : SEARCH_PARAMETERS.filter((p) => p !== 'query');
+  const scoped = scope === 'everywhere' ? parameters.filter((p) => p !== 'scopeId') : parameters;
+  const sortKey = `CASE $orderKey
+      WHEN 'score' THEN -score
+      WHEN 'updated' THEN node.${UPDATED}
+      WHEN 'name' THEN ${NAME}
+      ELSE node.id END`;
   return {
-    count: statement(`${name}.count`, parameters, `${matching} RETURN count(node) AS total`),
     page: statement(
       `${name}.page`,
-      [...parameters, 'offset', 'limit'],
-      `${matching} RETURN node.id AS id, node.${TYPE} AS type ORDER BY ${order} SKIP $offset LIMIT $limit`,
+      [...scoped, 'orderKey', 'descending', 'offset', 'limit'],
+      `${filteredHits(source, scope)}
+       WITH node, ${sortKey} AS sortKey
+       RETURN node.id AS id, node.${TYPE} AS type
+       ORDER BY CASE WHEN $descending THEN null ELSE sortKey END ASC,
+         CASE WHEN $descending THEN sortKey END DESC, node.id
+       SKIP $offset LIMIT $limit`,
+    ),
+    summary: statement(
+      `${name}.summary`,
+      [...scoped, 'countLanguages', 'countTypes'],
+      `${filteredHits(source, scope)}
+       RETURN count(node) AS total,
+         collect(CASE WHEN $countTypes THEN node.${TYPE} END) AS types,
+         collect(country) AS countries,
+         collect(holder) AS holders,
+         collect(CASE WHEN $countLanguages THEN COLLECT { MATCH ${DESCRIPTIONS} RETURN DISTINCT description.languageCode } END) AS languages`,
     ),
   };
 }
 
-const FULLTEXT_MATCH = `CALL db.index.fulltext.queryNodes('${SEARCH_INDEX}', $query) YIELD node, score WHERE ${TYPE_FILTER}`;
-const RELEVANCE_ORDER = 'score DESC, id';
-
-/** Search by words (`query`: a Lucene query from `search-words.ts`), within a scope or not. */
-export const TEXT_SEARCH = {
-  everywhere: searchStatements('TEXT_SEARCH.everywhere', ['query', 'types'], FULLTEXT_MATCH, RELEVANCE_ORDER),
-  children: searchStatements(
-    'TEXT_SEARCH.children',
-    ['query', 'types', 'scopeId'],
-    `${FULLTEXT_MATCH} AND EXISTS { (node)${SCOPE_PATTERN.children}(:${ITEM_LABEL} {id: $scopeId}) }`,
-    RELEVANCE_ORDER,
-  ),
-  descendants: searchStatements(
-    'TEXT_SEARCH.descendants',
-    ['query', 'types', 'scopeId'],
-    `${FULLTEXT_MATCH} AND EXISTS { (node)${SCOPE_PATTERN.descendants}(:${ITEM_LABEL} {id: $scopeId}) }`,
-    RELEVANCE_ORDER,
-  ),
-};
-
-/** Every item (of `types`), within a scope or not, by id. */
-export const BROWSE = {
-  everywhere: searchStatements(
-    'BROWSE.everywhere',
-    ['types'],
-    `MATCH (node:${ITEM_LABEL}) WHERE ${TYPE_FILTER}`,
-    'id',
-  ),
-  children: searchStatements(
-    'BROWSE.children',
-    ['types', 'scopeId'],
-    `MATCH (node:${ITEM_LABEL})${SCOPE_PATTERN.children}(:${ITEM_LABEL} {id: $scopeId})
-     WITH DISTINCT node WHERE ${TYPE_FILTER}`,
-    'id',
-  ),
-  descendants: searchStatements(
-    'BROWSE.descendants',
-    ['types', 'scopeId'],
-    `MATCH (node:${ITEM_LABEL})${SCOPE_PATTERN.descendants}(:${ITEM_LABEL} {id: $scopeId})
-     WITH DISTINCT node WHERE ${TYPE_FILTER}`,
-    'id',
-  ),
+/** Every search, by source (with text or without) and scope. */
+export const SEARCH = {
+  text: {
+    everywhere: searchStatements('text', 'everywhere'),
+    children: searchStatements('text', 'children'),
+    descendants: searchStatements('text', 'descendants'),
+  },
+  browse: {
+    everywhere: searchStatements('browse', 'everywhere'),
+    children: searchStatements('browse', 'children'),
+    descendants: searchStatements('browse', 'descendants'),
+  },
 };
 
 // ---- records -----------------------------------------------------------------------------------

@@ -10,13 +10,17 @@ import {
 import {
   DEPENDENT_LABEL,
   HASH,
+  IDENTIFIERS,
   ITEM_LABEL,
   NAMES,
+  OLD_SEARCH_INDEX,
   OWNER,
   PENDING_LABEL,
   RECORD_LABEL,
+  SCOPE_AND_CONTENT,
   SEARCH_INDEX,
   TEXT,
+  TITLES,
   TYPE,
   UPDATED,
   WRITE_LOCK_LABEL,
@@ -95,8 +99,16 @@ export const SCHEMA_STATEMENTS = [
   statement(
     'SEARCH_INDEX',
     [],
-    `CREATE FULLTEXT INDEX ${SEARCH_INDEX} IF NOT EXISTS FOR (n:${ITEM_LABEL}) ON EACH [n.${NAMES}, n.${TEXT}]
+    `CREATE FULLTEXT INDEX ${SEARCH_INDEX} IF NOT EXISTS
+     FOR (n:${ITEM_LABEL}) ON EACH [n.${NAMES}, n.${TEXT}, n.${TITLES}, n.${IDENTIFIERS}, n.${SCOPE_AND_CONTENT}]
      OPTIONS { indexConfig: { \`fulltext.analyzer\`: 'whitespace' } }`,
+  ),
+  statement('DROP_OLD_SEARCH_INDEX', [], `DROP INDEX ${OLD_SEARCH_INDEX} IF EXISTS`),
+  // The portal lists the most recently updated first.
+  statement(
+    'UPDATED_INDEX',
+    [],
+    `CREATE INDEX item_updated IF NOT EXISTS FOR (n:${ITEM_LABEL}) ON (n.${UPDATED})`,
   ),
 ];
 

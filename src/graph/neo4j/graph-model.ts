@@ -29,12 +29,29 @@ export const OWNER = '_owner';
 /** The item's searchable words (see `search-words.ts`), in the full-text index. */
 export const NAMES = '_names';
 export const TEXT = '_text';
+/** The words of the fields a query may name, each indexed on its own (lucene-query.ts). */
+export const TITLES = '_titles';
+export const IDENTIFIERS = '_identifiers';
+export const SCOPE_AND_CONTENT = '_scope';
 
-export const ITEM_BOOKKEEPING: readonly string[] = [ID, TYPE, HASH, UPDATED, NAMES, TEXT];
+export const ITEM_BOOKKEEPING: readonly string[] = [
+  ID,
+  TYPE,
+  HASH,
+  UPDATED,
+  NAMES,
+  TEXT,
+  TITLES,
+  IDENTIFIERS,
+  SCOPE_AND_CONTENT,
+];
 export const DEPENDENT_BOOKKEEPING: readonly string[] = [ID, TYPE, OWNER];
 export const RECORD_BOOKKEEPING: readonly string[] = [ID, TYPE];
 
-export const SEARCH_INDEX = 'item_search';
+/** The full-text index over names, text and the query fields. */
+export const SEARCH_INDEX = 'item_fields_search';
+/** The index before query fields had their own properties; dropped when the adapter starts. */
+export const OLD_SEARCH_INDEX = 'item_search';
 
 /** Labels the adapter uses itself; a record type must not be one of them. */
 export const RESERVED_LABELS: readonly string[] = [

@@ -138,29 +138,42 @@ describe('Neo4jGraphWriter edges and records', () => {
 });
 
 describe('Neo4jGraphReader.search', () => {
-  const counted = (name: string) => (name.endsWith('.count') ? [{ total: 0 }] : []);
+  const summarised = (name: string) =>
+    name.endsWith('.summary') ? [{ total: 40, types: [], languages: [], countries: [], holders: [] }] : [];
 
   it('browses by id when the text has no words, and pages with integers', async () => {
-    const { sent, writer } = recordingWriter(counted);
+    const { sent, writer } = recordingWriter(summarised);
     await writer.search({ text: ' "* ', types: ['Country'], offset: 20, limit: 10 });
-    expect(sent.map((call) => call.name)).toEqual(['BROWSE.everywhere.count', 'BROWSE.everywhere.page']);
+    expect(sent.map((call) => call.name)).toEqual([
+      'SEARCH.browse.everywhere.summary',
+      'SEARCH.browse.everywhere.page',
+    ]);
     const page = sent[1].parameters;
     expect(page.types).toEqual(['Country']);
+    expect(page).toMatchObject({ orderKey: 'id', descending: false, languages: null });
     expect(isInt(page.offset) && isInt(page.limit)).toBe(true);
     expect([Number(page.offset), Number(page.limit)]).toEqual([20, 10]);
   });
 
   it('searches the full-text index within the scope asked for', async () => {
-    const { sent, writer } = recordingWriter(counted);
+    const { sent, writer } = recordingWriter(summarised);
     await writer.search({ text: 'camp', scope: { id: 'r1', depth: 'descendants' }, offset: 0, limit: 10 });
     expect(sent.map((call) => call.name)).toEqual([
-      'TEXT_SEARCH.descendants.count',
-      'TEXT_SEARCH.descendants.page',
+      'SEARCH.text.descendants.summary',
+      'SEARCH.text.descendants.page',
     ]);
-    expect(sent[0].parameters).toEqual({
+    expect(sent[0].parameters).toMatchObject({
       query: '(_names:camp*^2 OR _text:camp*)',
       types: [],
       scopeId: 'r1',
     });
+    expect(sent[1].parameters).toMatchObject({ orderKey: 'score', descending: false });
+  });
+
+  it('asks for no page beyond the total', async () => {
+    const { sent, writer } = recordingWriter(summarised);
+    const result = await writer.search({ offset: 40, limit: 10 });
+    expect(result).toEqual({ total: 40, hits: [] });
+    expect(sent.map((call) => call.name)).toEqual(['SEARCH.browse.everywhere.summary']);
   });
 });

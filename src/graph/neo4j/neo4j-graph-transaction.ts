@@ -24,7 +24,6 @@ import {
 import {
   ADD_EDGES,
   ANCESTORS,
-  BROWSE,
   COUNT_CHILDREN,
   COUNT_RECORDS,
   CypherStatement,
@@ -46,11 +45,11 @@ import {
   RETARGET_EDGES,
   SET_HASHES,
   SUBTREE,
-  TEXT_SEARCH,
+  SEARCH,
   UNLINK_DEPENDENTS,
 } from './cypher';
 import { ID, RESERVED_LABELS } from './graph-model';
-import { fulltextQuery } from './search-words';
+import { facetCounts, searchParameters } from './search-parameters';
 import { StatementRunner } from './statement-runner';
 
 /** Rows per statement: large enough to keep round trips few, small enough to bound one message. */
@@ -107,21 +106,33 @@ export class Neo4jGraphReader implements GraphReader {
   }
 
   async search(query: SearchQuery): Promise<SearchResult> {
-    const lucene = fulltextQuery(query.text);
-    const scope = query.scope?.depth ?? 'everywhere';
-    const statements: { count: CypherStatement; page: CypherStatement } =
-      lucene === undefined ? BROWSE[scope] : TEXT_SEARCH[scope];
-    const parameters = { query: lucene, types: query.types ?? [], scopeId: query.scope?.id };
-    const [counted] = await this.run(statements.count, parameters);
-    const page = await this.run(statements.page, {
-      ...parameters,
-      offset: int(query.offset),
-      limit: int(query.limit),
+    const asked = searchParameters(query);
+    if (asked === undefined) return { total: 0, hits: [], ...(query.facets?.length ? { facets: {} } : {}) };
+    // The statements of each scope take their own parameters: `searchParameters` gives each its own.
+    const statements: Record<'page' | 'summary', CypherStatement> =
+      SEARCH[asked.source][query.scope?.depth ?? 'everywhere'];
+    const facets = query.facets ?? [];
+    const [summary] = await this.run(statements.summary, {
+      ...asked.parameters,
+      countTypes: facets.includes('type'),
+      countLanguages: facets.includes('lang'),
     });
-    return {
-      total: counted.get('total') as number,
+    const total = summary.get('total') as number;
+    const page =
+      total <= query.offset ? [] : await this.run(statements.page, { ...asked.parameters, ...asked.page });
+    const result: SearchResult = {
+      total,
       hits: page.map((record) => ({ id: record.get('id') as string, type: record.get('type') as ItemType })),
     };
+    if (facets.length > 0) {
+      result.facets = facetCounts(facets, {
+        types: summary.get('types') as string[],
+        languages: summary.get('languages') as string[][],
+        countries: summary.get('countries') as string[],
+        holders: summary.get('holders') as string[],
+      });
+    }
+    return result;
   }
 
   async findAccessPoints(scopeId: string, names: readonly string[]): Promise<AccessPointMatch[]> {

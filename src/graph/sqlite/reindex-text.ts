@@ -6,7 +6,8 @@ import { textRow } from './search/text-rows';
 
 const BATCH = 1000;
 const NEXT_ITEMS = 'SELECT rid, id, type FROM item WHERE rid > ? ORDER BY rid LIMIT ?';
-const INSERT_TEXT = 'INSERT INTO item_text (rowid, names, text) VALUES (?, ?, ?)';
+const INSERT_TEXT =
+  'INSERT INTO item_text (rowid, names, text, titles, identifiers, scope) VALUES (?, ?, ?, ?, ?, ?)';
 
 /** Fills the (empty) full-text index from the stored items, a batch at a time. */
 export function reindexText(db: Database): void {
@@ -18,8 +19,8 @@ export function reindexText(db: Database): void {
     if (items.length === 0) return;
     const stored = reader.storedItems(items.map((item) => item.id));
     for (const { rid, id, type } of items) {
-      const { names, text } = searchableText(stored.get(id)!.bundle);
-      insert.run(textRow(rid, type), names, text);
+      const { names, text, titles, identifiers, scopeAndContent } = searchableText(stored.get(id)!.bundle);
+      insert.run(textRow(rid, type), names, text, titles, identifiers, scopeAndContent);
     }
     after = items[items.length - 1].rid;
   }

@@ -15,7 +15,7 @@ import { attachDependents, DependentNode, POSITION_BITS } from './dependent-rows
 import { recordQuerySql } from './record-sql';
 import { RankingAccelerator } from './search/ranking-accelerator';
 import { ReadSnapshot, SearchReads } from './search/search-reads';
-import { searchItems, soleTermOf } from './search/sqlite-search';
+import { isFacetedSearch, searchItems, soleTermOf } from './search/sqlite-search';
 import { PATH_SEPARATOR, pathBelow, pathRange } from './item-paths';
 import { CHILD_EDGES, IN_JSON, isWritten, itemExists, SELECT_PATH } from './sql';
 import { RowMode, StatementCache } from './statement-cache';
@@ -229,6 +229,8 @@ export class SqliteGraphReader implements GraphReader {
   }
 
   async search(query: SearchQuery): Promise<SearchResult> {
+    // Countries and holders are read from paths, which a write may not have worked out yet.
+    if (isFacetedSearch(query, this.accelerator)) this.placeItems();
     return searchItems(this.reads, query, this.accelerator);
   }
 

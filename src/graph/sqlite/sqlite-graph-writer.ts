@@ -26,7 +26,8 @@ const UPDATE_DEPENDENT =
   'UPDATE dependent SET id = ?, type = ?, parent = ?, relation = ?, props = ?, name = ? WHERE rid = ?';
 const DELETE_DEPENDENTS = 'DELETE FROM dependent WHERE rid >= ? AND rid < ?';
 
-const INSERT_TEXT = 'INSERT INTO item_text (rowid, names, text) VALUES (?, ?, ?)';
+const INSERT_TEXT =
+  'INSERT INTO item_text (rowid, names, text, titles, identifiers, scope) VALUES (?, ?, ?, ?, ?, ?)';
 const DELETE_TEXT = 'DELETE FROM item_text WHERE rowid = ?';
 
 const INSERT_EDGES = 'INSERT OR IGNORE INTO edge (src, type, dst)';
@@ -267,8 +268,8 @@ export class SqliteGraphWriter extends SqliteGraphReader implements GraphWriter 
   }
 
   private writeText(row: number, bundle: Bundle): void {
-    const { names, text } = searchableText(bundle);
-    this.statement(INSERT_TEXT).run(row, names, text);
+    const { names, text, titles, identifiers, scopeAndContent } = searchableText(bundle);
+    this.statement(INSERT_TEXT).run(row, names, text, titles, identifiers, scopeAndContent);
   }
 }
 

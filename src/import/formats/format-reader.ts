@@ -37,6 +37,8 @@ export interface ImportContext {
   };
   /** The acting user's id. */
   user: string;
+  /** The id of the import's log when the import commits; absent in a dry run. */
+  event?: string;
   /** Read access inside the import's own transaction (sees its earlier writes). */
   store: GraphReader;
   /** Aborts when the import is cancelled: a reader that waits for other work stops waiting. */

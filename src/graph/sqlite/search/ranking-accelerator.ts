@@ -28,6 +28,9 @@ const ROWS_PER_TURN = 4096;
 const SELECT_POSTINGS = `SELECT rowid, ${SCORE} FROM item_text WHERE item_text MATCH ? ORDER BY rowid`;
 /** Along the id index: SQLite's own collation, the one the search SQL breaks ties by. */
 const SELECT_ITEMS_BY_ID = 'SELECT rid, type FROM item ORDER BY id';
+/** Along the update index: the most recently updated first, ties by id. */
+const SELECT_RIDS_BY_UPDATE = 'SELECT rid FROM item ORDER BY updated DESC, id';
+const UPDATED_ORDER = 'updated order';
 const SELECT_LAST_RID = 'SELECT coalesce(max(rid), 0) FROM item';
 /** The postings cache's key of the item order: phrases are quoted (fts-query.ts), this is not. */
 const ITEM_ORDER = 'item order';
@@ -103,16 +106,20 @@ export class RankingAccelerator {
     );
   }
 
-  /** The rids of the items of `types` (of every type when none), in id order, kept per store version. */
-  async ridsOfTypes(types: readonly string[] | undefined): Promise<Int32Array> {
+  /**
+   * The rids of the items of `types` (of every type when none), in id order or the most recently
+   * updated first, kept per store version.
+   */
+  async ridsOfTypes(types: readonly string[] | undefined, listOrder: 'id' | 'updated'): Promise<Int32Array> {
     const order = await this.itemOrder();
+    const listed = listOrder === 'updated' ? await this.updatedOrder() : order.rids;
     const kept = typeCodeBits(typeCodes(types?.length ? types : ITEM_TYPES));
     return this.reads.cached(
-      `rids of types\0${kept}`,
+      `rids of types\0${listOrder}\0${kept}`,
       () => {
-        const rids = new Int32Array(order.rids.length);
+        const rids = new Int32Array(listed.length);
         let count = 0;
-        for (const rid of order.rids) if ((typeBit(order.typeCodes[rid]) & kept) !== 0) rids[count++] = rid;
+        for (const rid of listed) if ((typeBit(order.typeCodes[rid]) & kept) !== 0) rids[count++] = rid;
         return rids.subarray(0, count);
       },
       (rids) => 1 + Math.ceil(rids.length / 8),
@@ -223,6 +230,26 @@ export class RankingAccelerator {
       ITEM_ORDER,
       () => this.readItemOrder(),
       (order) => 1 + Math.ceil(order.positions.length / RIDS_PER_POSTINGS_ROW),
+    );
+  }
+
+  /**
+   * The items' rids, the most recently updated first, ties by id, kept per store version: read
+   * along its index, as the item order is.
+   */
+  private updatedOrder(): Int32Array | Promise<Int32Array> {
+    return this.readOnce(
+      UPDATED_ORDER,
+      async () => {
+        const rids: number[] = [];
+        for (const rid of this.reads
+          .statement(SELECT_RIDS_BY_UPDATE, 'pluck')
+          .iterate() as Iterable<number>) {
+          if (rids.push(rid) % ROWS_PER_TURN === 0) await setImmediatePromise();
+        }
+        return Int32Array.from(rids);
+      },
+      (rids) => 1 + Math.ceil(rids.length / RIDS_PER_POSTINGS_ROW),
     );
   }
 

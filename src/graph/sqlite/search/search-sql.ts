@@ -22,8 +22,11 @@ export interface SearchSql {
   params: Record<string, string | number>;
 }
 
-/** A full-text row's bm25 score: names weigh more than other text. Lower is better. */
-export const SCORE = `bm25(item_text, ${NAME_WEIGHT}, 1)`;
+/**
+ * A full-text row's bm25 score: names weigh more than other text. Lower is better. The columns
+ * of query fields weigh nothing: they repeat what names and text hold.
+ */
+export const SCORE = `bm25(item_text, ${NAME_WEIGHT}, 1, 0, 0, 0)`;
 /** The item of a full-text row (items are small rows: their dependents live in a table of their own). */
 const ITEM_KEY = `item k ON k.rid = item_text.rowid ${RID_OF_ROW}`;
 const IN_CHILDREN = `EXISTS (SELECT 1 FROM edge e WHERE e.src = k.id AND e.dst = @scope AND e.type IN (${CHILD_EDGES}))`;

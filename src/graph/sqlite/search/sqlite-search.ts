@@ -1,4 +1,5 @@
 import { ItemRef, SearchQuery, SearchResult } from '../../graph-store';
+import { FacetedHit, facetedResult, facetedSearchSql, needsFacetedSearch } from './faceted-search';
 import { SoleTerm, termRange } from './fts-query';
 import { RankingAccelerator, TOP_HITS } from './ranking-accelerator';
 import { SearchReads } from './search-reads';
@@ -25,6 +26,7 @@ export async function searchItems(
 ): Promise<SearchResult> {
   if (query.scope && !reads.exists(query.scope.id)) return { total: 0, hits: [] };
   const subtree = query.scope?.depth === 'descendants' ? subtreeOf(reads, query.scope.id) : undefined;
+  if (isFacetedSearch(query, accelerator)) return facetedSearch(reads, query, subtree);
   // Only read transactions open the index's term list (term-index.ts).
   const soleTerm = reads.snapshot && soleTermOf(reads);
   const sql = searchSql(query, subtree, soleTerm);
@@ -34,9 +36,11 @@ export async function searchItems(
     sql.all === undefined && accelerator
       ? await accelerator.rankedText(key, query, subtree, soleTerm)
       : undefined;
+  // Without text or scope, the hits are the items of the types asked for, in id order or the most
+  // recently updated first.
   const listed =
     sql.all !== undefined && !query.scope && accelerator
-      ? await accelerator.ridsOfTypes(query.types)
+      ? await accelerator.ridsOfTypes(query.types, query.order?.key === 'updated' ? 'updated' : 'id')
       : undefined;
   const sqlPage = () =>
     reads.cached(`${key}\0${query.offset}\0${query.limit}`, () =>
@@ -65,6 +69,26 @@ export async function searchItems(
   }
   // Cached hits are shared: callers get their own copies.
   return { total, hits: hits.map((hit) => ({ id: hit.id, type: hit.type })) };
+}
+
+/**
+ * Whether a search goes to the faceted SQL (faceted-search.ts): what the ranked and listed paths do
+ * not serve, and a listing by update time without the accelerator, which keeps the update order.
+ */
+export function isFacetedSearch(query: SearchQuery, accelerator: RankingAccelerator | undefined): boolean {
+  return needsFacetedSearch(query) || (query.order?.key === 'updated' && !accelerator);
+}
+
+/** Every hit in order, kept per store version, pages and counts cut from them. */
+function facetedSearch(reads: SearchReads, query: SearchQuery, subtree: Subtree | undefined): SearchResult {
+  const sql = facetedSearchSql(query, subtree);
+  if (sql === undefined) return facetedResult([], query);
+  const hits = reads.cached(
+    `faceted\0${sql.sql}\0${JSON.stringify(sql.params)}`,
+    () => reads.statement(sql.sql).all(sql.params) as FacetedHit[],
+    (rows) => 1 + Math.ceil(rows.length / 8),
+  );
+  return facetedResult(hits, query);
 }
 
 /**

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
-import { GraphWriter } from '../../../graph/graph-store';
+import { GraphWriter, RecordNode } from '../../../graph/graph-store';
 import { ItemType } from '../../../items/item-types';
+import { tombstoneRecord } from '../../../items/tombstones';
 import { EadReader } from '../ead/ead.reader';
 import {
   FinishResult,
@@ -13,7 +14,7 @@ import {
   ImportSource,
 } from '../format-reader';
 import { moveLinks } from './moved-links';
-import { keptUnits, planSync } from './sync-plan';
+import { keptUnits, planSync, SyncPlan } from './sync-plan';
 import { fondsEntry, syncParams, syncScopeUnits } from './sync-scope';
 
 function scopeIdOf(context: ImportContext): string {
@@ -23,6 +24,18 @@ function scopeIdOf(context: ImportContext): string {
     );
   }
   return context.scope.bundle.id;
+}
+
+/** What the portal answers for the units a sync removed: 410 Gone, or 301 to a moved unit's new id. */
+function tombstones(plan: SyncPlan, event: string | undefined): RecordNode[] {
+  const removed = new Date().toISOString();
+  const event_ = event === undefined ? {} : { event };
+  return [
+    ...plan.deleted.map((itemId) => tombstoneRecord({ itemId, removed, ...event_ })),
+    ...Object.entries(plan.moved).map(([itemId, movedTo]) =>
+      tombstoneRecord({ itemId, removed, movedTo, ...event_ }),
+    ),
+  ];
 }
 
 /**
@@ -65,6 +78,7 @@ export class EadSyncReader implements FormatReader {
     const links = await moveLinks(store, plan.moved);
     const removed = [...plan.deleted, ...Object.keys(plan.moved)];
     await store.deleteItems(removed);
+    await store.putRecords(tombstones(plan, context.event));
     return { touched: [...removed, ...links], answer: (log) => ({ log, ...plan }) };
   }
 
