@@ -89,8 +89,18 @@ async function parseOnly(file: string): Promise<Record<string, unknown>> {
 
 /** The EAD reader's events for `file`, as the import run gets them. */
 async function* eadEvents(file: string) {
+  const config = loadConfig({});
+  const { maxDepth, maxIdLength } = config.import;
   const context = {
-    params: { tolerant: false, allowUpdate: false, lang: 'eng', tag: '-', useSourceId: false, query: {} },
+    params: {
+      tolerant: false,
+      allowUpdate: false,
+      lang: 'eng',
+      tag: '-',
+      useSourceId: false,
+      query: {},
+      limits: { maxDepth, maxIdLength },
+    },
     scope: {
       bundle: { id: REPOSITORY, type: 'Repository' as const, data: {}, relations: {} },
       edges: {},
@@ -103,7 +113,7 @@ async function* eadEvents(file: string) {
     store: {} as never,
   };
   // A source of unknown size: read in process, as the reader alone.
-  yield* new EadReader(loadConfig({})).read(fileSource(file), context);
+  yield* new EadReader(config).read(fileSource(file), context);
 }
 
 async function readOnly(file: string): Promise<Record<string, unknown>> {

@@ -2,6 +2,7 @@ import { NestApplicationOptions } from '@nestjs/common';
 import { FastifyAdapter, NestFastifyApplication } from '@nestjs/platform-fastify';
 import fastifyRateLimit from '@fastify/rate-limit';
 import { Logger } from 'nestjs-pino';
+import { answerConnectionError, trackRequests } from './connection-errors';
 import { AppConfig } from './config/app-config';
 import { RoutedRequest } from './observability/request-metrics.middleware';
 import { serveOpenApi } from './openapi/openapi';
@@ -24,6 +25,7 @@ export function createHttpAdapter(config: Pick<AppConfig, 'requestTimeoutMs'>): 
     requestTimeout: config.requestTimeoutMs,
     routerOptions: { maxParamLength: MAX_PARAM_LENGTH, ignoreTrailingSlash: true },
     frameworkErrors: answerRefusal,
+    clientErrorHandler: answerConnectionError,
   });
 }
 
@@ -51,6 +53,7 @@ export async function initWithoutListening(app: NestFastifyApplication): Promise
 export function configureApp(app: NestFastifyApplication): void {
   app.useLogger(app.get(Logger));
   registerRefusalAnswers(app);
+  trackRequests(app.getHttpServer());
   noteRouteTemplates(app);
   leaveBodiesUnread(app);
   // Limits are applied by route (`RateLimited`), with the IETF draft's `RateLimit-*` headers.

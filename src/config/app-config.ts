@@ -1,3 +1,4 @@
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 
 /**
@@ -30,6 +31,15 @@ export interface AppConfig {
   minFreeDiskBytes: number;
   rateLimits: RateLimitConfig;
   import: ImportConfig;
+  portal: PortalConfig;
+}
+
+/** Bounds on what one portal search may ask, so that no request costs more than a real one. */
+export interface PortalConfig {
+  /** Most characters of `q`. */
+  maxQueryLength: number;
+  /** Most words in `q` (runs of letters, digits and marks, each a prefix query). */
+  maxQueryTerms: number;
 }
 
 /** Requests a minute, per process (`docs/operations.md`); 0 turns a limit off. */
@@ -62,6 +72,12 @@ export interface ImportConfig {
   readInWorker: boolean;
   /** Most bytes of per-item changes one import log keeps; past them, updated items by id only. */
   changesMaxBytes: number;
+  /** Where imports keep their temporary files (spooled bodies, fetched documents, scratch stores). */
+  tempDir: string;
+  /** Deepest nesting of units in one document (an EAD `archdesc` is depth 1). */
+  maxDepth: number;
+  /** Longest item id an import may make, in characters: it must fit in a portal URL. */
+  maxIdLength: number;
 }
 
 function intFrom(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
@@ -71,6 +87,13 @@ function intFrom(env: NodeJS.ProcessEnv, name: string, fallback: number): number
   if (!Number.isSafeInteger(value) || value < 0) {
     throw new Error(`${name} must be a non-negative integer, got "${raw}"`);
   }
+  return value;
+}
+
+/** A limit: 0 would refuse everything, so it must be at least 1. */
+function positiveIntFrom(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
+  const value = intFrom(env, name, fallback);
+  if (value < 1) throw new Error(`${name} must be at least 1, got "${env[name]}"`);
   return value;
 }
 
@@ -90,6 +113,13 @@ function portalAuthFrom(env: NodeJS.ProcessEnv): AppConfig['portalAuth'] {
 }
 
 const MiB = 1024 * 1024;
+
+const SQLITE_SCHEME = 'sqlite:';
+
+/** The SQLite file a `sqlite:<path>` store URL names; undefined for a Neo4j URL. */
+export function sqliteFileOf(graphUrl: string): string | undefined {
+  return graphUrl.startsWith(SQLITE_SCHEME) ? graphUrl.slice(SQLITE_SCHEME.length) : undefined;
+}
 
 /**
  * Where the service listens: every interface, IPv6 and IPv4, as Node listens by default (Fastify's
@@ -138,6 +168,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       workerMinBytes: intFrom(env, 'IMPORT_WORKER_MIN_BYTES', 8 * MiB),
       readInWorker: boolFrom(env, 'IMPORT_READ_IN_WORKER', true),
       changesMaxBytes: intFrom(env, 'IMPORT_CHANGES_MAX_BYTES', 10 * MiB),
+      tempDir: path.resolve(env.IMPORT_TEMP_DIR?.trim() || tmpdir()),
+      maxDepth: positiveIntFrom(env, 'IMPORT_MAX_DEPTH', 64),
+      maxIdLength: positiveIntFrom(env, 'IMPORT_MAX_ID_LENGTH', 1024),
+    },
+    portal: {
+      maxQueryLength: positiveIntFrom(env, 'PORTAL_MAX_QUERY_LENGTH', 1024),
+      maxQueryTerms: positiveIntFrom(env, 'PORTAL_MAX_QUERY_TERMS', 32),
     },
   };
 }

@@ -24,6 +24,15 @@ export abstract class GraphStore {
   /** Resolves when the store answers; rejects otherwise. */
   abstract ping(): Promise<void>;
 
+  /**
+   * What keeps the store from serving now (damaged, read-only), in words for operators; empty
+   * when nothing does. Rejects when the store does not answer.
+   */
+  async problems(): Promise<string[]> {
+    await this.ping();
+    return [];
+  }
+
   /** Write transactions of this process queued or running, for the metrics. */
   abstract queuedWrites(): number;
 

@@ -1,5 +1,5 @@
 import { Global, Inject, Module, OnApplicationShutdown } from '@nestjs/common';
-import { APP_CONFIG, AppConfig } from '../config/app-config';
+import { APP_CONFIG, AppConfig, sqliteFileOf } from '../config/app-config';
 import { GraphStore } from './graph-store';
 import { Neo4jGraphStore } from './neo4j/neo4j-graph-store';
 import { SqliteGraphStore } from './sqlite/sqlite-graph-store';
@@ -9,13 +9,11 @@ const NEO4J_SCHEMES = ['bolt:', 'bolt+s:', 'neo4j:', 'neo4j+s:'];
 /** Opens the store `GRAPH_URL` names: `sqlite:<path>` (default) or a Neo4j URL. */
 export async function openGraphStore(config: AppConfig): Promise<GraphStore> {
   const url = config.graphUrl;
-  if (url.startsWith('sqlite:')) {
+  const file = sqliteFileOf(url);
+  if (file !== undefined) {
     // The accelerated ranking reads ahead, from the start, what the first searches would read.
     const accelerated = config.searchAccelerated;
-    return SqliteGraphStore.open(url.slice('sqlite:'.length), {
-      acceleratedSearch: accelerated,
-      readAhead: accelerated,
-    });
+    return SqliteGraphStore.open(file, { acceleratedSearch: accelerated, readAhead: accelerated });
   }
   if (NEO4J_SCHEMES.some((scheme) => url.startsWith(scheme))) {
     return Neo4jGraphStore.connect({ url, user: config.neo4jUser, password: config.neo4jPassword });

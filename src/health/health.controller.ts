@@ -1,21 +1,20 @@
 import { Controller, Get, Inject } from '@nestjs/common';
 import { ApiOperation, ApiResponse, ApiTags } from '@nestjs/swagger';
 import { HealthCheck, HealthCheckResult, HealthCheckService, HealthIndicatorService } from '@nestjs/terminus';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { APP_CONFIG, AppConfig } from '../config/app-config';
-import { GraphStore } from '../graph/graph-store';
 import { ShutdownService } from '../shutdown/shutdown.service';
 import { freeBytes } from './free-disk';
 import { HEALTH_RESULT } from './health.openapi';
 import { ReadinessChecks } from './readiness-checks';
+import { StoreHealth } from './store-health';
 
 /** A check that has not answered by then counts as down, so that probes get an answer. */
 const CHECK_TIMEOUT_MS = 3000;
 
 /** The folders the service writes to: the SQLite store's (if it is one) and import workspaces'. */
 function writtenFolders(config: AppConfig): string[] {
-  const folders = [tmpdir()];
+  const folders = [config.import.tempDir];
   if (config.graphUrl.startsWith('sqlite:')) {
     folders.unshift(path.dirname(path.resolve(config.graphUrl.slice('sqlite:'.length))));
   }
@@ -33,12 +32,15 @@ export class HealthController {
   constructor(
     private readonly health: HealthCheckService,
     private readonly indicators: HealthIndicatorService,
-    private readonly store: GraphStore,
+    private readonly store: StoreHealth,
     private readonly readiness: ReadinessChecks,
     shutdown: ShutdownService,
     @Inject(APP_CONFIG) config: AppConfig,
   ) {
-    readiness.add('graph', () => this.store.ping());
+    readiness.add('graph', async () => {
+      const problems = await this.store.problems();
+      if (problems.length > 0) throw new Error(problems.join('; '));
+    });
     readiness.add('disk', () => this.checkDisk(writtenFolders(config), config.minFreeDiskBytes));
     readiness.add('shutdown', () => {
       if (shutdown.shuttingDown) throw new Error('The service is shutting down');
@@ -47,16 +49,20 @@ export class HealthController {
 
   @Get()
   @HealthCheck()
-  @ApiOperation({ summary: 'Whether the store answers (200) or not (503)' })
+  @ApiOperation({ summary: 'Whether the store serves (200) or not (503, with the problems)' })
   @ApiResponse({ status: 200, description: 'The store answers', schema: HEALTH_RESULT })
-  @ApiResponse({ status: 503, description: 'The store does not answer', schema: HEALTH_RESULT })
+  @ApiResponse({
+    status: 503,
+    description: 'The store does not answer, is damaged or read-only',
+    schema: HEALTH_RESULT,
+  })
   check(): Promise<HealthCheckResult> {
     return this.health.check([
-      () =>
-        this.indicators
-          .check('graph')
-          .attempt(() => this.store.ping())
-          .withTimeout(CHECK_TIMEOUT_MS),
+      async () => {
+        const graph = this.indicators.check('graph');
+        const problems = await this.store.problems();
+        return problems.length === 0 ? graph.up() : graph.down({ problems });
+      },
     ]);
   }
 

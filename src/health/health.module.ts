@@ -2,6 +2,7 @@ import { Module } from '@nestjs/common';
 import { TerminusModule } from '@nestjs/terminus';
 import { HealthController } from './health.controller';
 import { ReadinessChecks } from './readiness-checks';
+import { StoreHealth } from './store-health';
 
 /**
  * Health for probes and orchestrators. Terminus reports a failed check through Nest's `Logger`,
@@ -11,7 +12,7 @@ import { ReadinessChecks } from './readiness-checks';
 @Module({
   imports: [TerminusModule],
   controllers: [HealthController],
-  providers: [ReadinessChecks],
-  exports: [ReadinessChecks],
+  providers: [ReadinessChecks, StoreHealth],
+  exports: [ReadinessChecks, StoreHealth],
 })
 export class HealthModule {}

@@ -62,6 +62,7 @@ describe('ImportRun', () => {
       allowUpdate: true,
       useSourceId: false,
       descriptionUpdate: 'merge',
+      maxIdLength: 1024,
     };
     return store.write(async (tx) => {
       const run = new ImportRun(tx, { ...defaults, ...options }, ledger);

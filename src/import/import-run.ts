@@ -14,7 +14,7 @@ import {
   ItemProduced,
   ItemRejected,
 } from './formats/format-reader';
-import { producedId } from './formats/read-events';
+import { idLengthRefusal, producedId } from './formats/read-events';
 import { badRequest } from './import-errors';
 import { LedgerEntry, RunLedger, STATUSES, Status } from './run-ledger';
 
@@ -33,6 +33,8 @@ export interface RunOptions {
   useSourceId: boolean;
   /** How an incoming item's descriptions meet the stored ones (`FormatReader.descriptionUpdate`). */
   descriptionUpdate: 'merge' | 'replace';
+  /** Longest item id; a longer one fails the import, tolerant or not (`ReadLimits`). */
+  maxIdLength: number;
   /** Cancels the run (shutting down): it stops at the next item, with the signal's reason. */
   signal?: AbortSignal;
   /** Keeps what each update changed, for the import log. */
@@ -183,6 +185,8 @@ export class ImportRun {
     this.options.signal?.throwIfAborted();
     if (event.kind === 'invalid') return this.reject(event);
     const id = producedId(event);
+    const tooLong = idLengthRefusal(id, this.options.maxIdLength);
+    if (tooLong !== undefined) throw badRequest({ message: tooLong, tag: event.tag });
     // A second occurrence must see the first one written.
     if (this.pendingIds.has(id)) await this.flush();
     this.pending.push(event);

@@ -93,15 +93,17 @@ function ApiImportErrors(): MethodDecorator {
   const errors: [number, string][] = [
     [
       400,
-      'Bad input: parse or validation error, update not allowed, unknown handler, unknown X-User, empty body',
+      'Bad input: parse or validation error, update not allowed, unknown handler, unknown X-User, ' +
+        'empty body, a body cut short, a limit passed (unit depth, id length)',
     ],
     [401, 'No valid bearer token'],
     [403, 'The token is not of role import'],
     [404, 'Unknown format or scope'],
     [413, 'Body or archive over the configured limits'],
+    [507, 'No room to write in the temporary folder or the store: names the folder'],
     [415, 'A Content-Type that cannot be parsed'],
     [429, 'Over IMPORT_RATE_LIMIT imports a minute for this user (Retry-After says when to retry)'],
-    [503, 'The service is shutting down: the import was refused, or interrupted and rolled back'],
+    [503, 'Shutting down (the import refused, or interrupted and rolled back), or the store is read-only'],
   ];
   return applyDecorators(
     ...errors.map(([status, description]) => ApiResponse({ status, description, type: ErrorBodyDto })),

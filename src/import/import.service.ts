@@ -1,15 +1,16 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import type { IncomingMessage } from 'node:http';
+import path from 'node:path';
 import { UsersService } from '../auth/users.service';
 import { ShutdownService } from '../shutdown/shutdown.service';
-import { APP_CONFIG, AppConfig } from '../config/app-config';
+import { APP_CONFIG, AppConfig, sqliteFileOf } from '../config/app-config';
 import { GraphStore, GraphWriter } from '../graph/graph-store';
 import { ChangeRecorder } from '../import-logs/change-records';
 import { ImportLogService } from '../import-logs/import-log.service';
 import { ImportLogDocument, ImportLogRecord, ImportOutcomeName } from '../import-logs/import-log.types';
 import { Ids } from '../import-logs/walked-ids';
 import { MetricsService } from '../observability/metrics.service';
-import { FinishResult, FormatReader, ImportContext, ImportSource } from './formats/format-reader';
+import { FinishResult, FormatReader, ImportContext, ImportSource, ReadLimits } from './formats/format-reader';
 import { badRequest, errorBodyOf, ImportInterruptedError } from './import-errors';
 import { commitRequested, ImportRequestParams, parseImportParams, RawQuery } from './import-params';
 import { ImportRun } from './import-run';
@@ -23,6 +24,7 @@ import { logMessageOf, mappingOf } from './sources/parameter-files';
 import { requestSources } from './sources/request-sources';
 import { UrlLimits } from './sources/url-fetch';
 import { ImportWorkspace } from './sources/workspace';
+import { insufficientStorage, storeNotWritable, WrittenFolder } from './storage-full';
 
 /** One `POST /import/<endpoint>` as the controller hands it over. */
 export interface ImportRequest {
@@ -69,6 +71,9 @@ export class ImportService {
   private readonly logger = new Logger(ImportService.name);
   private readonly roots: ImportRoots;
   private readonly urls: UrlLimits;
+  private readonly limits: ReadLimits;
+  /** Where an import writes, for the answer to one that finds no room. */
+  private readonly writtenFolders: WrittenFolder[];
   /** What shutting down waits for, then cancels (`drain`). */
   private readonly running = new RunningImports();
 
@@ -94,6 +99,15 @@ export class ImportService {
       timeoutMs: settings.urlTimeoutMs,
       maxBytes: settings.maxUrlBytes,
     };
+    this.limits = { maxDepth: settings.maxDepth, maxIdLength: settings.maxIdLength };
+    const storeFile = sqliteFileOf(config.graphUrl);
+    this.writtenFolders = [
+      { name: 'temporary folder', setting: 'IMPORT_TEMP_DIR', folder: settings.tempDir },
+    ];
+    if (storeFile !== undefined) {
+      const folder = path.dirname(path.resolve(storeFile));
+      this.writtenFolders.push({ name: "store's folder", setting: 'GRAPH_URL', folder });
+    }
   }
 
   /**
@@ -130,7 +144,9 @@ export class ImportService {
       tags: [],
       started,
     };
-    const workspace = await ImportWorkspace.create();
+    const workspace = await ImportWorkspace.create(this.config.import.tempDir).catch(async (error) => {
+      throw (await this.explained(error)) as Error;
+    });
     let ledger: RunLedger | undefined;
     try {
       ledger = RunLedger.open(workspace.newFile());
@@ -170,7 +186,7 @@ export class ImportService {
       return answer;
     } catch (thrown) {
       // Whatever cancelling made fail (a body cut off, a reader stopped) failed for that reason.
-      const error: unknown = signal.aborted ? signal.reason : thrown;
+      const error: unknown = signal.aborted ? signal.reason : await this.explained(thrown);
       const outcome = error instanceof ImportInterruptedError ? 'interrupted' : 'failed';
       this.metrics.recordImport(endpoint.name, outcome, committed, seconds());
       if (committed) await this.recordFailure(attempt, outcome, error);
@@ -178,6 +194,17 @@ export class ImportService {
     } finally {
       signal.removeEventListener('abort', stopReading);
     }
+  }
+
+  /**
+   * A failure as the client is told it: a write that found no room is the service's 507, a store
+   * that cannot be written its 503.
+   */
+  private async explained(error: unknown): Promise<unknown> {
+    const refusal = (await insufficientStorage(error, this.writtenFolders)) ?? storeNotWritable(error);
+    if (refusal === undefined) return error;
+    this.logger.error({ err: error, msg: `An import could not write: ${refusal.message}` });
+    return refusal;
   }
 
   private async actingUser(user: string | undefined): Promise<string> {
@@ -270,6 +297,7 @@ export class ImportService {
         useSourceId: params.useSourceId,
         properties: prepared.properties,
         query: params.query,
+        limits: this.limits,
       },
       // Read again inside the transaction, which is what the import writes against.
       scope: await loadScope(tx, reader, params.scope),
@@ -285,6 +313,7 @@ export class ImportService {
         allowUpdate: params.allowUpdate || reader.updatesExisting === true,
         useSourceId: params.useSourceId,
         descriptionUpdate: reader.descriptionUpdate ?? 'merge',
+        maxIdLength: this.limits.maxIdLength,
         signal,
         changes,
       },

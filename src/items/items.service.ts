@@ -1,4 +1,4 @@
-import { Inject, Injectable, OnModuleInit } from '@nestjs/common';
+import { Inject, Injectable, Logger, OnModuleInit } from '@nestjs/common';
 import { GraphReader, GraphStore } from '../graph/graph-store';
 import { itemHash } from './change-detection';
 import { COUNTRY_CODES, countryBundle } from './countries';
@@ -8,6 +8,8 @@ const COUNTRY_IDS = COUNTRY_CODES.map((code) => code.toLowerCase());
 /** The items domain's own start-up work: every ISO 3166-1 country exists from the first start. */
 @Injectable()
 export class ItemsService implements OnModuleInit {
+  private readonly logger = new Logger(ItemsService.name);
+
   constructor(@Inject(GraphStore) private readonly store: GraphStore) {}
 
   /**
@@ -16,6 +18,22 @@ export class ItemsService implements OnModuleInit {
    * start, with every country there, does not wait for the writer lock.
    */
   async onModuleInit(): Promise<void> {
+    try {
+      await this.addMissingCountries();
+    } catch (error) {
+      // A damaged or read-only store still lets the service start, to say it is not ready and why
+      // (`StoreHealth`); any other failure stops it.
+      const problems = await this.store.problems().catch(() => []);
+      if (problems.length === 0) throw error;
+      this.logger.error({
+        err: error,
+        problems,
+        msg: 'The countries could not be checked: the store is not ready',
+      });
+    }
+  }
+
+  private async addMissingCountries(): Promise<void> {
     if ((await this.store.read(missingCountryIds)).length === 0) {
       return;
     }

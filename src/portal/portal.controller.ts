@@ -5,6 +5,7 @@ import {
   Get,
   HttpException,
   HttpStatus,
+  Inject,
   NotFoundException,
   Param,
   Patch,
@@ -24,6 +25,7 @@ import {
 } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { RolesAllowed } from '../auth/bearer-auth.guard';
+import { APP_CONFIG, AppConfig } from '../config/app-config';
 import { RateLimited } from '../rate-limits/rate-limit.guard';
 import { JsonApiMediaGuard } from './jsonapi-media.guard';
 import { JSONAPI_MEDIA_TYPE, sendBody } from './jsonapi';
@@ -38,7 +40,7 @@ import {
   INDEX_DOCUMENT,
 } from './portal.openapi';
 import { PortalAnswer, PortalService } from './portal.service';
-import { parseFields, parseSearchParams, rejectUnsupportedParameters } from './search-params';
+import { parseFields, parseSearchParams, QueryLimits, rejectUnsupportedParameters } from './search-params';
 
 /** The query string as sent; independent of how the app's query parser shapes `req.query`. */
 function queryOf(req: FastifyRequest): URLSearchParams {
@@ -74,7 +76,14 @@ function send(reply: FastifyReply, req: FastifyRequest, answer: PortalAnswer, la
 @RolesAllowed('portal')
 @UseGuards(JsonApiMediaGuard, PortalAuthGuard)
 export class PortalController {
-  constructor(private readonly portal: PortalService) {}
+  private readonly queryLimits: QueryLimits;
+
+  constructor(
+    private readonly portal: PortalService,
+    @Inject(APP_CONFIG) config: AppConfig,
+  ) {
+    this.queryLimits = config.portal;
+  }
 
   @Get()
   @PublicRoute()
@@ -92,7 +101,7 @@ export class PortalController {
   @ApiLanguage()
   async search(@Req() req: FastifyRequest, @Res() reply: FastifyReply): Promise<void> {
     const language = languagePreference(req.headers['accept-language']);
-    const answer = await this.portal.search(parseSearchParams(queryOf(req)), language);
+    const answer = await this.portal.search(parseSearchParams(queryOf(req), this.queryLimits), language);
     send(reply, req, answer, language.tag);
   }
 
@@ -129,7 +138,11 @@ export class PortalController {
     @Res() reply: FastifyReply,
   ): Promise<void> {
     const language = languagePreference(req.headers['accept-language']);
-    const answer = await this.portal.searchIn(id, parseSearchParams(queryOf(req)), language);
+    const answer = await this.portal.searchIn(
+      id,
+      parseSearchParams(queryOf(req), this.queryLimits),
+      language,
+    );
     send(reply, req, answer, language.tag);
   }
 

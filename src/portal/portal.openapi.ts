@@ -240,7 +240,8 @@ export function ApiSearch() {
       description:
         'Query: words (each the start of a word, all required), "phrases", prefix*, AND, OR, NOT, -word, ' +
         'parentheses, and field queries name:, scopeAndContent:, identifier:. Blank means everything. ' +
-        'The first of repeated values counts.',
+        'The first of repeated values counts. At most PORTAL_MAX_QUERY_LENGTH characters (default 1024) ' +
+        'and PORTAL_MAX_QUERY_TERMS words (default 32)',
     }),
     ApiQuery({
       name: 'type',
@@ -291,7 +292,8 @@ export function ApiSearch() {
     ApiResponse({
       status: 400,
       description:
-        'A malformed query (q), an unknown type, sort, facet or fields type, or `include`; the error names the parameter',
+        'A malformed query (q) or one over the limits, an unknown type, sort, facet or fields type, or `include`; ' +
+        'the error names the parameter',
       schema: ERROR_DOCUMENT,
     }),
   );

@@ -1,7 +1,9 @@
 import { InvalidParameterException, parseSearchParams } from './search-params';
 
+const LIMITS = { maxQueryLength: 100, maxQueryTerms: 5 };
+
 function parse(query: string) {
-  return parseSearchParams(new URLSearchParams(query));
+  return parseSearchParams(new URLSearchParams(query), LIMITS);
 }
 
 function parameterRejected(query: string): string | undefined {
@@ -109,5 +111,18 @@ describe('parseSearchParams', () => {
     ['q=a+AND', 'q'],
   ])('rejects %s, naming "%s"', (query, parameter) => {
     expect(parameterRejected(query)).toBe(parameter);
+  });
+
+  it('refuses a text longer than the limit, or of more words, naming the limit', () => {
+    expect(parse(`q=${'a'.repeat(100)}`).q).toHaveLength(100);
+    expect(() => parse(`q=${'a'.repeat(101)}`)).toThrow(
+      '"q" has 101 characters, more than the limit of 100 (PORTAL_MAX_QUERY_LENGTH)',
+    );
+    expect(parse('q=one+two+three+four+five').q).toBe('one two three four five');
+    // Words as the index cuts them, whatever separates them.
+    expect(parameterRejected('q=one,two;three-four.five/six')).toBe('q');
+    expect(() => parse('q=a+b+c+d+e+f')).toThrow(
+      '"q" has 6 words, more than the limit of 5 (PORTAL_MAX_QUERY_TERMS)',
+    );
   });
 });

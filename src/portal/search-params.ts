@@ -55,6 +55,15 @@ export interface SearchParams {
   filters: Partial<Record<FilterParameter, string[]>>;
 }
 
+/** Bounds on `q` (`PORTAL_MAX_QUERY_LENGTH`, `PORTAL_MAX_QUERY_TERMS`). */
+export interface QueryLimits {
+  maxQueryLength: number;
+  maxQueryTerms: number;
+}
+
+/** What both stores' full-text indexes take as words: each becomes a prefix query of its own. */
+const QUERY_TERM = /[\p{L}\p{N}\p{M}]+/gu;
+
 export function rejectUnsupportedParameters(query: URLSearchParams): void {
   for (const name of UNSUPPORTED_PARAMETERS) {
     if (query.has(name)) throw new InvalidParameterException(name, `"${name}" is not supported by this API`);
@@ -154,22 +163,42 @@ function parseFilters(query: URLSearchParams): SearchParams['filters'] {
   return filters;
 }
 
-/** The first `q`, trimmed, as the reference takes it; its query when it has syntax beyond words. */
-function parseText(query: URLSearchParams): Pick<SearchParams, 'q' | 'query'> {
+/** The text, refused when it asks more than a search may (its words are counted, not parsed). */
+function boundedText(query: URLSearchParams, limits: QueryLimits): string | undefined {
   const q = query.get('q')?.trim();
+  if (q === undefined) return undefined;
+  if (q.length > limits.maxQueryLength) {
+    throw new InvalidParameterException(
+      'q',
+      `"q" has ${q.length} characters, more than the limit of ${limits.maxQueryLength} (PORTAL_MAX_QUERY_LENGTH)`,
+    );
+  }
+  const terms = q.match(QUERY_TERM)?.length ?? 0;
+  if (terms > limits.maxQueryTerms) {
+    throw new InvalidParameterException(
+      'q',
+      `"q" has ${terms} words, more than the limit of ${limits.maxQueryTerms} (PORTAL_MAX_QUERY_TERMS)`,
+    );
+  }
+  return q;
+}
+
+/** The first `q`, trimmed, as the reference takes it; its query when it has syntax beyond words. */
+function parseText(query: URLSearchParams, limits: QueryLimits): Pick<SearchParams, 'q' | 'query'> {
+  const q = boundedText(query, limits);
   if (q === undefined || q === '') return {};
   const parsed = parseQuery(q);
   return parsed === undefined || isPlainWords(q) ? { q } : { q, query: parsed };
 }
 
-export function parseSearchParams(query: URLSearchParams): SearchParams {
+export function parseSearchParams(query: URLSearchParams, limits: QueryLimits): SearchParams {
   rejectUnsupportedParameters(query);
   const limit = Math.min(positiveInteger(query, 'limit', DEFAULT_LIMIT), MAX_LIMIT);
   let page = positiveInteger(query, 'page', 1);
   // A page no result reaches: its offset must still be a number the stores can take.
   if (!Number.isSafeInteger((page - 1) * limit)) page = 1;
   return {
-    ...parseText(query),
+    ...parseText(query, limits),
     types: parseTypes(query),
     page,
     limit,

@@ -1,4 +1,4 @@
-import { assertPathSafeId, pathBelow, pathContains, pathRange } from './item-paths';
+import { pathBelow, pathContains, pathKey, pathRange } from './item-paths';
 
 describe('item paths', () => {
   const countryPath = pathBelow('', 'nl');
@@ -22,8 +22,16 @@ describe('item paths', () => {
     expect(pathContains(unitPath, 'nl-r1-u')).toBe(false);
   });
 
-  it('refuses ids containing the separator', () => {
-    expect(() => assertPathSafeId('a\u001fb')).toThrow(/U\+001F/);
-    expect(() => assertPathSafeId('nl-r1')).not.toThrow();
+  it('grows by one key of fixed length per level, however long the ids', () => {
+    const long = 'x'.repeat(10_000);
+    expect(pathBelow('', long)).toHaveLength(17);
+    expect(pathBelow(pathBelow('', `${long}-a`), `${long}-a-b`)).toHaveLength(34);
+    expect(pathKey(long)).not.toBe(pathKey(`${long}y`));
+  });
+
+  it('takes ids with the separator in them like any other', () => {
+    const odd = pathBelow('', 'a\u001fb');
+    expect(odd.split('\u001f')).toHaveLength(2);
+    expect(pathContains(odd, 'a\u001fb')).toBe(true);
   });
 });

@@ -1,6 +1,6 @@
 import Database from 'better-sqlite3';
 import { ItemPlacement } from './item-placement';
-import { pathBelow } from './item-paths';
+import { pathBelow, registerPathKey } from './item-paths';
 import { migrate } from './schema';
 import { StatementCache } from './statement-cache';
 
@@ -11,6 +11,7 @@ describe('ItemPlacement', () => {
 
   beforeEach(() => {
     db = new Database(':memory:');
+    registerPathKey(db);
     migrate(db);
     const statements = new StatementCache(db);
     placement = new ItemPlacement((sql, mode) => statements.get(sql, mode));
@@ -50,6 +51,16 @@ describe('ItemPlacement', () => {
 
     expect(pathOf('p')).toBe(below('root'));
     expect(new Set(children.map(pathOf))).toEqual(new Set([below('root', 'p')]));
+  });
+
+  it('stores paths that grow with the depth alone, however long the ids grow with it', () => {
+    // Ids that repeat their ancestors' ids, as unit ids do, written children first as EAD is.
+    const ids = Array.from({ length: 64 }, (_, level) => `${'u'.repeat(1000)}-${level}`);
+    const chain = ids.map((_, level) => ids.slice(0, level + 1).join('-'));
+    for (let level = chain.length - 1; level >= 0; level--) create(chain[level], chain[level - 1]);
+    placement.placeAll();
+    chain.forEach((id, level) => expect(pathOf(id)).toHaveLength(17 * level));
+    expect(pathOf(chain[63])).toBe(below(...chain.slice(0, 63)));
   });
 
   it('gives the connection its own page cache back after working out paths', () => {

@@ -1,16 +1,9 @@
 import type { Statement } from 'better-sqlite3';
-import { PATH_SEPARATOR, pathBelow, pathContains, pathRange } from './item-paths';
-import { CHILD_EDGE_TYPES } from '../../items/item-types';
+import { parentIdOf, PATH_SEPARATOR, pathBelow, pathContains, pathRange } from './item-paths';
 import { runInRows, sqlForRows } from './row-inserts';
 import { parameterRows, SELECT_PATH } from './sql';
-import { RowMode } from './statement-cache';
+import { RowMode, StatementCache } from './statement-cache';
 
-/**
- * The id of the parent of the item whose id `itemId` gives (SQL): the smallest target of the first
- * child edge type it has. One index lookup per type: an ORDER BY over the types sorts each time.
- */
-const parentIdOf = (itemId: string) =>
-  `coalesce(${CHILD_EDGE_TYPES.map((type) => `(SELECT min(dst) FROM edge WHERE src = ${itemId} AND type = '${type}')`).join(', ')})`;
 const SELECT_PARENT_ID = `SELECT ${parentIdOf('@item')}`;
 
 /** Rows read per page by `placeNewestFirst`. */
@@ -45,34 +38,36 @@ const FIND_UNPLACED = `
   SELECT rid, id, ${parentIdOf('item.id')} FROM item WHERE rid >= ? AND path IS NULL`;
 /**
  * Stores the paths of the unplaced items, from their parents: below the parent's stored path, or
- * below its bare id if it is not written, or below the path worked out for it here. An item whose
+ * below its bare key if it is not written, or below the path worked out for it here. An item whose
  * path would name itself is left without one, as are the items of a loop of parents, which no
  * stored path leads down to.
  */
 const PLACE_UNPLACED = `
   WITH RECURSIVE placed (rid, id, path) AS (
     SELECT unplaced.rid, unplaced.id,
-      CASE WHEN unplaced.parent IS NULL THEN '' ELSE coalesce(parent.path, '') || unplaced.parent || @separator END
+      CASE WHEN unplaced.parent IS NULL THEN ''
+        ELSE coalesce(parent.path, '') || path_key(unplaced.parent) || @separator END
     FROM temp.unplaced LEFT JOIN item parent ON parent.id = unplaced.parent
     WHERE parent.rid IS NULL OR parent.path IS NOT NULL
     UNION ALL
-    SELECT unplaced.rid, unplaced.id, placed.path || placed.id || @separator
+    SELECT unplaced.rid, unplaced.id, placed.path || path_key(placed.id) || @separator
     FROM placed JOIN temp.unplaced ON unplaced.parent = placed.id)
   UPDATE item SET path = placed.path FROM placed
-  WHERE item.rid = placed.rid AND instr(@separator || placed.path, @separator || placed.id || @separator) = 0`;
+  WHERE item.rid = placed.rid AND instr(@separator || placed.path, @separator || path_key(placed.id) || @separator) = 0`;
 const FORGET_UNPLACED = 'DELETE FROM temp.unplaced';
 const FIRST_UNPLACED = 'SELECT id FROM item WHERE rid >= ? AND path IS NULL ORDER BY rid LIMIT 1';
 const SET_PATH_OF = 'UPDATE item SET path = ? WHERE id = ?';
 const UNPLACE_BELOW = 'UPDATE item SET path = NULL WHERE rid >= @first AND path >= @from AND path < @to';
 const MOVE_PATHS = `
   UPDATE item SET path = @to || substr(path, length(@from) + 1) WHERE path >= @from AND path < @fromEnd`;
-/** Of the items at or above rid `@first`, those that items hang below by bare id. */
+/** Of the items at or above rid `@first`, those that items hang below by bare key. */
 const WITH_ORPHANS = `
   SELECT id FROM item AS parent
   WHERE rid >= @first AND path <> ''
-    AND EXISTS (SELECT 1 FROM item WHERE path >= parent.id || @separator AND path < parent.id || @afterSeparator)`;
-/** The bounds of `pathRange(pathBelow('', id))` after the id. */
-const BARE_RANGE = pathRange(pathBelow('', ''));
+    AND EXISTS (
+      SELECT 1 FROM item WHERE path >= path_key(parent.id) || @separator AND path < path_key(parent.id) || @afterSeparator)`;
+/** The bounds of `pathRange(pathBelow('', id))` after the id's key. */
+const BARE_RANGE = pathRange(PATH_SEPARATOR);
 /**
  * The connection's page cache while the missing paths are worked out, in KiB. The statement's
  * recursive queue and its materialised result are temporary tables that take pages of their own:
@@ -103,7 +98,7 @@ const ASSUMED_PATHS = 4096;
  * stored one, and no path until it is placed), not kept here: an import of any size holds nothing
  * per item (the assumptions below are bounded).
  *
- * Until its parent is written, an item's path starts with the parent's bare id; so do the paths of
+ * Until its parent is written, an item's path starts with the parent's bare key; so do the paths of
  * items below it. When the parent arrives, `placeAll` moves them below the parent's own path.
  * Moving an existing item (another parent, edges added, retargeted or deleted) is rare: its subtree
  * moves at once.
@@ -161,8 +156,15 @@ export class ItemPlacement {
     this.storedPaths.clear();
   }
 
+  /** As `placeAll`, for every item at or above rid `first` without a path, however it came to be. */
+  placeFrom(first: number): void {
+    this.firstCreated = Math.min(first, this.firstCreated ?? first);
+    this.leftUnplaced = true;
+    this.placeAll();
+  }
+
   /**
-   * Stores the paths still missing, then moves the items that hang below the bare id of an item
+   * Stores the paths still missing, then moves the items that hang below the bare key of an item
    * created since the last call below that item's path. Afterwards every stored path is current.
    */
   placeAll(): void {
@@ -316,10 +318,10 @@ export class ItemPlacement {
   }
 
   /**
-   * The items created since rid `first` that others hang below by their bare id, written before
+   * The items created since rid `first` that others hang below by their bare key, written before
    * them: those others move below the item's path. One query answers for all of them, and stays
-   * true while they move: a move rewrites only paths that start with the moved item's bare id, to
-   * start with its own path, which starts with another's bare id only if that one had orphans
+   * true while they move: a move rewrites only paths that start with the moved item's bare key, to
+   * start with its own path, which starts with another's bare key only if that one had orphans
    * already.
    */
   private withOrphans(first: number): string[] {
@@ -353,4 +355,10 @@ export class ItemPlacement {
   private parentOf(itemId: string): string | undefined {
     return (this.statement(SELECT_PARENT_ID, 'pluck').get({ item: itemId }) as string | null) ?? undefined;
   }
+}
+
+/** Works out every item's path afresh, after a migration that left them all without one. */
+export function placeEveryItem(statements: StatementCache): void {
+  const placement = new ItemPlacement((sql, mode) => statements.get(sql, mode));
+  placement.placeFrom(0);
 }

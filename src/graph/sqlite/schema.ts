@@ -1,7 +1,9 @@
 import type { Database } from 'better-sqlite3';
 import { DEPENDENT_RELATIONS, DependentRelation } from '../../items/item-types';
 import { DEPENDENT_COLUMNS, POSITION_BITS } from './dependent-rows';
+import { placeEveryItem } from './item-placement';
 import { reindexText } from './reindex-text';
+import { StatementCache } from './statement-cache';
 import { IN_RELATIONS, OUT_RELATIONS, sqlList } from './sql';
 
 /**
@@ -12,6 +14,8 @@ import { IN_RELATIONS, OUT_RELATIONS, sqlList } from './sql';
 interface Migration {
   sql: string;
   emptiesTextIndex?: boolean;
+  /** Leaves every item without a path: they are worked out again once the schema is current. */
+  emptiesPaths?: boolean;
 }
 
 /**
@@ -161,6 +165,11 @@ export const MIGRATIONS: readonly Migration[] = [
     `,
     emptiesTextIndex: true,
   },
+  {
+    // Paths list their ancestors' keys rather than their ids (item-paths.ts).
+    sql: 'UPDATE item SET path = NULL',
+    emptiesPaths: true,
+  },
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS.length;
@@ -170,7 +179,8 @@ export function schemaVersion(db: Database): number {
 }
 
 /**
- * Brings the schema up to `SCHEMA_VERSION`. Call inside a write transaction, so that two processes
+ * Brings the schema up to `SCHEMA_VERSION`. The connection must have `path_key` (item-paths.ts).
+ * Call inside a write transaction, so that two processes
  * opening a new file do not both create it.
  */
 export function migrate(db: Database): void {
@@ -183,5 +193,6 @@ export function migrate(db: Database): void {
   const steps = MIGRATIONS.slice(from);
   for (const { sql } of steps) db.exec(sql);
   if (steps.some((step) => step.emptiesTextIndex)) reindexText(db);
+  if (steps.some((step) => step.emptiesPaths)) placeEveryItem(new StatementCache(db));
   if (from !== SCHEMA_VERSION) db.pragma(`user_version = ${SCHEMA_VERSION}`);
 }

@@ -16,13 +16,23 @@ import { recordQuerySql } from './record-sql';
 import { RankingAccelerator } from './search/ranking-accelerator';
 import { ReadSnapshot, SearchReads } from './search/search-reads';
 import { isFacetedSearch, searchItems, soleTermOf } from './search/sqlite-search';
-import { PATH_SEPARATOR, pathBelow, pathRange } from './item-paths';
+import { parentIdOf, pathBelow, pathRange } from './item-paths';
 import { CHILD_EDGES, IN_JSON, isWritten, itemExists, SELECT_PATH } from './sql';
 import { RowMode, StatementCache } from './statement-cache';
 
 const SELECT_HASHES = `SELECT id, hash FROM item WHERE id ${IN_JSON}`;
 const SELECT_TYPES = `SELECT id, type FROM item WHERE id ${IN_JSON}`;
-const SELECT_PATHS = `SELECT id, path FROM item WHERE id ${IN_JSON}`;
+/** Levels followed at most: edges never loop (the writer refuses an item below itself). */
+const LONGEST_CHAIN = 100_000;
+/** Each item's written ancestors along its first parent edges (the chain its path lists), nearest first. */
+const SELECT_CHAINS = `
+  WITH RECURSIVE chain (start, id, depth) AS (
+    SELECT value, ${parentIdOf('value')}, 1 FROM json_each(?)
+    UNION ALL
+    SELECT chain.start, ${parentIdOf('chain.id')}, chain.depth + 1
+    FROM chain JOIN item ON item.id = chain.id WHERE chain.depth < ${LONGEST_CHAIN})
+  SELECT chain.start, chain.id, item.type, chain.depth FROM chain JOIN item ON item.id = chain.id
+  ORDER BY chain.start, chain.depth`;
 const ITEM_EXISTS = `SELECT ${itemExists('?')}`;
 
 /**
@@ -171,9 +181,9 @@ export class SqliteGraphReader implements GraphReader {
   }
 
   /**
-   * From the stored paths (item-paths.ts), which list each item's ancestors along its first parent
-   * edges: two queries whatever the depth, kept per item and store version in a read transaction.
-   * A chain ends below an ancestor that is not written.
+   * Along the first parent edges (the chain each item's stored path lists, item-paths.ts): one
+   * query whatever the depth, kept per item and store version in a read transaction. A chain ends
+   * below an ancestor that is not written.
    */
   async ancestors(ids: readonly string[]): Promise<Map<string, ItemRef[]>> {
     const chains = this.cachedEach(
@@ -187,24 +197,19 @@ export class SqliteGraphReader implements GraphReader {
   }
 
   private chainsAbove(ids: readonly string[]): Map<string, ItemRef[]> {
-    this.placeItems();
-    const paths = this.statement(SELECT_PATHS, 'raw').all(JSON.stringify(ids)) as [string, string | null][];
-    const above = new Map<string, string[]>();
-    for (const [id, path] of paths) {
-      above.set(id, path ? path.split(PATH_SEPARATOR).slice(0, -1).reverse() : []);
+    const chains = new Map<string, ItemRef[]>(ids.map((id) => [id, []]));
+    const rows = this.statement(SELECT_CHAINS, 'raw').all(JSON.stringify(ids)) as [
+      string,
+      string,
+      ItemType,
+      number,
+    ][];
+    for (const [start, id, type, depth] of rows) {
+      const chain = chains.get(start)!;
+      // Past an ancestor that is not written, the rest is not the item's chain.
+      if (chain.length === depth - 1) chain.push({ id, type });
     }
-    const types = this.pairs<ItemType>(SELECT_TYPES, [...new Set([...above.values()].flat())]);
-    return new Map(
-      ids.map((id) => {
-        const chain: ItemRef[] = [];
-        for (const ancestor of above.get(id) ?? []) {
-          const type = types.get(ancestor);
-          if (type === undefined) break;
-          chain.push({ id: ancestor, type });
-        }
-        return [id, chain];
-      }),
-    );
+    return chains;
   }
 
   async countChildren(ids: readonly string[]): Promise<Map<string, number>> {

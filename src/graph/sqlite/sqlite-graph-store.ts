@@ -4,6 +4,7 @@ import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { GraphReader, GraphStore, GraphWriter } from '../graph-store';
 import { ReadCache } from '../read-cache';
+import { registerPathKey } from './item-paths';
 import { ReadPool } from './read-pool';
 import { migrate } from './schema';
 import { SerialQueue } from './serial-queue';
@@ -12,6 +13,7 @@ import { SqliteGraphWriter } from './sqlite-graph-writer';
 import { StatementCache } from './statement-cache';
 import { RankingCaches } from './search/search-reads';
 import { openTermIndex } from './search/term-index';
+import { StoreCondition } from './store-condition';
 import { WalCheckpointer } from './wal-checkpointer';
 
 /**
@@ -92,6 +94,7 @@ export class SqliteGraphStore extends GraphStore {
     private readonly writer: StatementCache,
     private readonly readers: ReadPool,
     private readonly checkpointer: WalCheckpointer,
+    private readonly condition: StoreCondition,
     acceleratedSearch: boolean,
   ) {
     super();
@@ -102,6 +105,7 @@ export class SqliteGraphStore extends GraphStore {
   static async open(filePath: string, options: SqliteStoreOptions = {}): Promise<SqliteGraphStore> {
     mkdirSync(path.dirname(path.resolve(filePath)), { recursive: true });
     const db = new Database(filePath);
+    registerPathKey(db);
     try {
       db.pragma(`busy_timeout = ${WRITER_BUSY_TIMEOUT_MS}`);
       // Takes effect in a new file only. Dependents' rows are a few kilobytes (a description's
@@ -121,9 +125,18 @@ export class SqliteGraphStore extends GraphStore {
       } finally {
         if (db.inTransaction) writer.get('ROLLBACK').run();
       }
+      // A damaged file still opens, so that the service can say it is not ready and why.
+      const condition = new StoreCondition(db);
+      condition.quickCheck();
       const readers = new ReadPool(() => openReader(filePath), READ_CONNECTIONS);
       const checkpointer = new WalCheckpointer(filePath, () => db.pragma('wal_checkpoint(PASSIVE)'));
-      const store = new SqliteGraphStore(writer, readers, checkpointer, options.acceleratedSearch ?? true);
+      const store = new SqliteGraphStore(
+        writer,
+        readers,
+        checkpointer,
+        condition,
+        options.acceleratedSearch ?? true,
+      );
       if (options.readAhead) void store.readAheadForSearch();
       return store;
     } catch (error) {
@@ -134,6 +147,18 @@ export class SqliteGraphStore extends GraphStore {
 
   async read<T>(work: (tx: GraphReader) => Promise<T>): Promise<T> {
     this.assertOpen();
+    return this.noting(this.readInPool(work));
+  }
+
+  /** Passes on what the store's errors say about its file to its condition (`problems`). */
+  private noting<T>(operation: Promise<T>): Promise<T> {
+    return operation.catch((error: unknown) => {
+      this.condition.noteError(error);
+      throw error;
+    });
+  }
+
+  private readInPool<T>(work: (tx: GraphReader) => Promise<T>): Promise<T> {
     return this.readers.use(async (connection) => {
       connection.get('BEGIN').run();
       // The first read fixes the transaction's snapshot; its version says which one it is.
@@ -156,7 +181,7 @@ export class SqliteGraphStore extends GraphStore {
 
   async write<T>(work: (tx: GraphWriter) => Promise<T>, options: { commit?: boolean } = {}): Promise<T> {
     this.assertOpen();
-    return this.writeQueue.run(async () => {
+    const written = this.writeQueue.run(async () => {
       this.writing++;
       let committed: number | undefined;
       try {
@@ -168,6 +193,7 @@ export class SqliteGraphStore extends GraphStore {
         void this.startReadingAhead();
       }
     });
+    return this.noting(written);
   }
 
   /** The write transaction; `onCommit` is told the version it commits. */
@@ -249,9 +275,21 @@ export class SqliteGraphStore extends GraphStore {
 
   async ping(): Promise<void> {
     this.assertOpen();
-    await this.readers.use(async (connection) => {
-      connection.get('SELECT count(*) FROM sqlite_schema').get();
-    });
+    await this.noting(
+      this.readers.use(async (connection) => {
+        connection.get('SELECT count(*) FROM sqlite_schema').get();
+      }),
+    );
+  }
+
+  override async problems(): Promise<string[]> {
+    // A read that fails on a damaged page is told by the condition, which notes it.
+    const unanswered = await this.ping().then(
+      () => undefined,
+      (error: unknown) => `the store does not answer: ${(error as Error).message}`,
+    );
+    const problems = this.condition.problems();
+    return problems.length > 0 || unanswered === undefined ? problems : [unanswered];
   }
 
   /** Lets queued writes and running reads finish, then closes every connection. */
@@ -271,6 +309,8 @@ export class SqliteGraphStore extends GraphStore {
 
 function openReader(filePath: string): StatementCache {
   const db = new Database(filePath, { readonly: true, fileMustExist: true });
+  // Faceted searches name countries and holders by the keys in paths (faceted-search.ts).
+  registerPathKey(db);
   db.pragma(`busy_timeout = ${READER_BUSY_TIMEOUT_MS}`);
   db.pragma(`mmap_size = ${READER_MMAP_BYTES}`);
   openTermIndex(db);

@@ -4,7 +4,6 @@ import { searchableText } from '../../items/search-text';
 import { GraphWriter, ItemWrite, PutItemsOptions, RecordNode } from '../graph-store';
 import { DEPENDENT_COLUMNS, dependentRange, DependentRow, dependentRows } from './dependent-rows';
 import { ItemPlacement } from './item-placement';
-import { assertPathSafeId } from './item-paths';
 import { insertRows } from './row-inserts';
 import { CHILD_EDGES, IN_JSON, itemExists } from './sql';
 import { SqliteGraphReader } from './sqlite-graph-reader';
@@ -279,7 +278,6 @@ interface EdgeRow {
 }
 
 function checkItem(bundle: Bundle): void {
-  assertPathSafeId(bundle.id);
   if (!ITEM_TYPE_SET.has(bundle.type)) throw new Error(`${bundle.id}: "${bundle.type}" is not an item type`);
 }
 

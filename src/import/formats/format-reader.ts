@@ -3,7 +3,7 @@ import { GraphReader, GraphWriter, StoredItem } from '../../graph/graph-store';
 import { ItemType } from '../../items/item-types';
 import { ImportLogDocument } from '../../import-logs/import-log.types';
 import { Ids } from '../../import-logs/walked-ids';
-import { ImportEvent, ImportSource } from './read-events';
+import { ImportEvent, ImportSource, ReadLimits } from './read-events';
 
 /**
  * The plug-in interface between the import run and a format. A format is a folder under
@@ -24,6 +24,8 @@ export interface ImportParams {
   properties?: string;
   /** Every query parameter as given, for format-specific ones (`format`, `baseURI`, `fonds`, …). */
   query: Record<string, string | string[]>;
+  /** The configured bounds on what the documents may cause. */
+  limits: ReadLimits;
 }
 
 export interface ImportContext {
@@ -125,4 +127,5 @@ export type {
   ItemProduced,
   ItemRejected,
   ReadEvent,
+  ReadLimits,
 } from './read-events';

@@ -86,6 +86,26 @@ export function builtEvent(event: ImportEvent): ReadEvent {
   return event.kind === 'deferred' ? event.build() : event;
 }
 
+/**
+ * Bounds on the work one import's documents may cause (`IMPORT_MAX_DEPTH`, `IMPORT_MAX_ID_LENGTH`):
+ * going past one fails the import with a 400 naming the limit, tolerant or not.
+ */
+export interface ReadLimits {
+  /** Deepest nesting of units (an EAD `archdesc` or top-level `c` is depth 1). */
+  maxDepth: number;
+  /** Longest item id, in characters. */
+  maxIdLength: number;
+}
+
+/** What is wrong with an item id over the limit, naming its start; undefined when it is within. */
+export function idLengthRefusal(id: string, maxIdLength: number): string | undefined {
+  if (id.length <= maxIdLength) return undefined;
+  return (
+    `An item id of ${id.length} characters is longer than the limit of ${maxIdLength} ` +
+    `(IMPORT_MAX_ID_LENGTH): ${id.slice(0, 40)}…`
+  );
+}
+
 /** An input error the whole import fails on: malformed XML, a bad row, …; maps to 400. */
 export class ImportInputError extends Error {
   constructor(

@@ -1,5 +1,7 @@
 import { createWriteStream } from 'node:fs';
 import type { IncomingMessage } from 'node:http';
+import { Transform } from 'node:stream';
+import { finished, pipeline } from 'node:stream/promises';
 import { badRequest, ImportHttpError, tooLarge } from '../import-errors';
 
 /**
@@ -19,36 +21,63 @@ export interface SpooledBody {
 }
 
 /**
+ * A write to the spool file failed (a full disk, a file size limit): the body was not stored
+ * whole, which is the service's fault and never the document's.
+ */
+export class SpoolWriteError extends Error {
+  constructor(
+    readonly file: string,
+    override readonly cause: Error,
+  ) {
+    super(`The request body could not be stored: ${cause.message}`);
+    this.name = 'SpoolWriteError';
+  }
+}
+
+/**
  * Writes the request body to `file`, so that a large body is never held in memory, and returns its
  * size. A body over `maxBytes` is refused (413): at once when `Content-Length`
  * says so, otherwise when the limit is crossed; from then on the rest is read and dropped rather
  * than the connection torn down, so that the client still receives the answer.
+ *
+ * It settles whatever happens to the request: a body cut short (the client gone, broken chunked
+ * framing, Node's request time-out), even before this started to read it, is a 400, and a failed
+ * write is a `SpoolWriteError`. Either way the file is closed, never read as if whole.
  */
-export function spoolBody(request: IncomingMessage, file: string, maxBytes: number): Promise<SpooledBody> {
-  if (Number(request.headers['content-length']) > maxBytes) return Promise.reject(overLimit(maxBytes));
-  return new Promise((resolve, reject) => {
-    const out = createWriteStream(file, { highWaterMark: SPOOL_BUFFER_BYTES });
-    let size = 0;
-    let refusal: ImportHttpError | undefined;
-    const fail = (error: Error) => {
-      out.destroy();
-      reject(
-        error instanceof ImportHttpError
-          ? error
-          : badRequest(`The request body could not be read: ${error.message}`),
-      );
-    };
-    request.on('data', (chunk: Buffer) => {
+export async function spoolBody(
+  request: IncomingMessage,
+  file: string,
+  maxBytes: number,
+): Promise<SpooledBody> {
+  if (Number(request.headers['content-length']) > maxBytes) throw overLimit(maxBytes);
+  let size = 0;
+  let refusal: ImportHttpError | undefined;
+  const meter = new Transform({
+    transform(chunk: Buffer, _encoding, done) {
       size += chunk.length;
       if (refusal === undefined && size > maxBytes) refusal = overLimit(maxBytes);
-      if (refusal !== undefined) return;
-      if (!out.write(chunk)) {
-        request.pause();
-        out.once('drain', () => request.resume());
-      }
-    });
-    request.on('end', () => out.end(() => (refusal === undefined ? resolve({ size }) : reject(refusal))));
-    request.on('error', fail);
-    out.on('error', fail);
+      if (refusal !== undefined) return done();
+      done(null, chunk);
+    },
   });
+  const out = createWriteStream(file, { highWaterMark: SPOOL_BUFFER_BYTES });
+  let writeError: Error | undefined;
+  out.once('error', (error) => (writeError = error));
+  // Not in the pipeline: a failed write must leave the request readable, so that the client is
+  // answered (Node reads and drops the rest once the answer ends), not cut off.
+  let readError: Error | undefined;
+  request.pipe(meter);
+  finished(request).catch((error: Error) => {
+    readError = error;
+    meter.destroy(error);
+  });
+  try {
+    await pipeline(meter, out);
+  } catch (error) {
+    // A body cut short reaches the file's stream too, as the error it is destroyed with.
+    if (readError === undefined && writeError !== undefined) throw new SpoolWriteError(file, writeError);
+    throw badRequest(`The request body could not be read whole: ${(error as Error).message}`);
+  }
+  if (refusal !== undefined) throw refusal;
+  return { size };
 }

@@ -1,8 +1,10 @@
 import { createReadStream } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { ImportSource } from '../formats/format-reader';
+
+/** Workspaces are named `import-<pid>-<random>`. */
+export const WORKSPACE_PREFIX = 'import-';
 
 /**
  * A private temporary folder for one import: the spooled request body, fetched documents and
@@ -14,8 +16,9 @@ export class ImportWorkspace {
 
   private constructor(readonly folder: string) {}
 
-  static async create(): Promise<ImportWorkspace> {
-    return new ImportWorkspace(await mkdtemp(path.join(tmpdir(), 'import-')));
+  /** A new folder in `tempDir`, named with this process's id so that start-up clean-up knows it. */
+  static async create(tempDir: string): Promise<ImportWorkspace> {
+    return new ImportWorkspace(await mkdtemp(path.join(tempDir, `${WORKSPACE_PREFIX}${process.pid}-`)));
   }
 
   /** A path for a new file in the workspace. */

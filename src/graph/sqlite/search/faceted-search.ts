@@ -52,18 +52,25 @@ const OWN_DESCRIPTIONS = `${OWN_DEPENDENTS} AND d.relation = 'describes' AND d.p
 const LANGUAGE = `json_extract(d.props, '$.languageCode')`;
 const LANGUAGES = `(SELECT group_concat(DISTINCT ${LANGUAGE}) FROM dependent d WHERE ${OWN_DESCRIPTIONS})`;
 
-/** The first and the second id of an item's path (item-paths.ts): its root and the item below it. */
+/** The first and the second key of an item's path (item-paths.ts): its root and the item below it. */
 const SEPARATOR = 'char(31)';
 const ROOT = `substr(k.path, 1, instr(k.path, ${SEPARATOR}) - 1)`;
 const BELOW_ROOT_PATH = `substr(k.path, instr(k.path, ${SEPARATOR}) + 1)`;
 const BELOW_ROOT = `substr(${BELOW_ROOT_PATH}, 1, instr(${BELOW_ROOT_PATH}, ${SEPARATOR}) - 1)`;
 
+/**
+ * Countries and repositories by their path keys, worked out once per statement: a path names its
+ * ancestors by key, and a key is a digest of the id, which no index of the item table holds.
+ */
+const KEYED_TOPS = `keyed_top AS MATERIALIZED (
+  SELECT id, type, path_key(id) AS key FROM item WHERE type IN ('Country', 'Repository'))`;
+
 /** A country is its own country; anything else is in the country at the root of its path. */
 const COUNTRY = `CASE WHEN k.type = 'Country' THEN k.id
-  ELSE (SELECT c.id FROM item c WHERE c.id = ${ROOT} AND c.type = 'Country') END`;
+  ELSE (SELECT c.id FROM keyed_top c WHERE c.key = ${ROOT} AND c.type = 'Country') END`;
 /** A unit's holder: the repository at the root of its path or just below a country there. */
 const HOLDER = `CASE WHEN k.type = 'DocumentaryUnit'
-  THEN (SELECT r.id FROM item r WHERE r.id IN (${ROOT}, ${BELOW_ROOT}) AND r.type = 'Repository') END`;
+  THEN (SELECT r.id FROM keyed_top r WHERE r.key IN (${ROOT}, ${BELOW_ROOT}) AND r.type = 'Repository') END`;
 
 /** The smallest of an item's names, case folded: a country's own, its descriptions' otherwise. */
 const NAME = `coalesce(
@@ -144,7 +151,7 @@ export function facetedSearchSql(query: SearchQuery, subtree?: Subtree): Faceted
     facets.has('lang') ? `${LANGUAGES} AS languages` : 'NULL AS languages',
   ];
   return {
-    sql: `SELECT ${columns.join(', ')} FROM ${from} WHERE ${where.join(' AND ')}
+    sql: `WITH ${KEYED_TOPS} SELECT ${columns.join(', ')} FROM ${from} WHERE ${where.join(' AND ')}
       ORDER BY ${orderBy(query, match !== undefined)}`,
     params,
   };

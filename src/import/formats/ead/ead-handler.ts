@@ -18,7 +18,8 @@ import {
 import { RawNode } from '../shared/raw-node';
 import { UnitImporter } from '../shared/unit-builder';
 import { XmlMapping } from '../xml/xml-mapping';
-import { XmlLocator } from '../xml/xml-parser';
+import { XmlLimitError, XmlLocator } from '../xml/xml-parser';
+import { idLengthRefusal, ReadLimits } from '../read-events';
 import { isUsableIdentifier } from '../../../items/identifiers';
 import { DuplicateUnitIdPolicy, setLocalId, SiblingIds } from '../shared/sibling-ids';
 
@@ -113,6 +114,7 @@ export class EadHandler<T> extends MappedXmlHandler<T, EadRole> {
     private defaultLanguage: string,
     private readonly missingUnitId: MissingUnitIdPolicy,
     private readonly duplicateUnitId: DuplicateUnitIdPolicy,
+    private readonly limits: ReadLimits,
     /** Whether units may hold slices of the parser's input: see `MappedXmlHandler`. */
     keepsSlices = false,
   ) {
@@ -138,6 +140,11 @@ export class EadHandler<T> extends MappedXmlHandler<T, EadRole> {
     switch (element.role) {
       case 'archdesc':
       case 'component': {
+        if (this.units.length >= this.limits.maxDepth) {
+          throw new XmlLimitError(
+            `Units are nested deeper than the limit of ${this.limits.maxDepth} (IMPORT_MAX_DEPTH)`,
+          );
+        }
         const parent = this.units[this.units.length - 1];
         const position = parent === undefined ? ++this.topLevelUnits : ++parent.childUnits;
         this.units.push({
@@ -202,7 +209,9 @@ export class EadHandler<T> extends MappedXmlHandler<T, EadRole> {
     unit.localId = localId;
     if (localId === null) return;
     if (index === 0) {
-      this.identifyAmong(this.topLevelIds, unit, localId, (local) => this.importer.unitId(local));
+      this.identifyAmong(this.topLevelIds, unit, localId, (local) =>
+        this.checkedId(this.importer.unitId(local)),
+      );
       return;
     }
     const parent = this.units[index - 1];
@@ -212,7 +221,9 @@ export class EadHandler<T> extends MappedXmlHandler<T, EadRole> {
     if (parent.id !== undefined && parentLocalId != null) {
       const parentRef = { id: parent.id, localId: parentLocalId };
       parent.childIds ??= new SiblingIds();
-      this.identifyAmong(parent.childIds, unit, localId, (local) => this.importer.unitId(local, parentRef));
+      this.identifyAmong(parent.childIds, unit, localId, (local) =>
+        this.checkedId(this.importer.unitId(local, parentRef)),
+      );
     } else if (parent.idProblem !== undefined) {
       unit.idProblem = parent.idProblem.startsWith(PARENT_PROBLEM)
         ? parent.idProblem
@@ -239,6 +250,13 @@ export class EadHandler<T> extends MappedXmlHandler<T, EadRole> {
    * The unit's identifier, or the one `missingUnitId` derives for it, or null. An identifier whose
    * slug is empty (`---`) is missing: it cannot make a segment of an id.
    */
+  /** The id, refused where it is made when it is over the limit: no longer id is ever built on it. */
+  private checkedId(id: string): string {
+    const refusal = idLengthRefusal(id, this.limits.maxIdLength);
+    if (refusal !== undefined) throw new XmlLimitError(refusal);
+    return id;
+  }
+
   private localIdOf(unit: OpenUnit, node?: RawNode): string | null {
     if (unit.localId !== undefined) return unit.localId;
     const unitId = node?.first(OBJECT_IDENTIFIER);

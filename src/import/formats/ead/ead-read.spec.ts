@@ -20,6 +20,7 @@ function settingsOf(options: Partial<EadReadSettings> = {}): EadReadSettings {
     lang: 'eng',
     missingUnitId: 'error',
     duplicateUnitId: 'error',
+    limits: { maxDepth: 64, maxIdLength: 1024 },
     ...options,
   };
 }

@@ -1,7 +1,7 @@
 import { FlatNodeReader, FlatNodeWriter } from '../../reading/flat-nodes';
 import { XmlMapping } from '../xml/xml-mapping';
 import { readXml } from '../xml/xml-parser';
-import { ImportEvent, ImportSource, ReadEvent } from '../read-events';
+import { ImportEvent, ImportSource, ReadEvent, ReadLimits } from '../read-events';
 import { ItemPart, PartBuilder, UnbuiltItem } from '../../reading/worker-messages';
 import { DEFAULT_EAD_MAPPING } from './ead2002-mapping';
 import { EadHandler, MissingUnitIdPolicy } from './ead-handler';
@@ -21,6 +21,7 @@ export interface EadReadSettings {
   lang: string;
   missingUnitId: MissingUnitIdPolicy;
   duplicateUnitId: DuplicateUnitIdPolicy;
+  limits: ReadLimits;
 }
 
 function unitImporter(source: Pick<ImportSource, 'tag'>, settings: EadReadSettings): UnitBuilder {
@@ -34,12 +35,21 @@ function readUnits<T>(
   keepsSlices = false,
 ): AsyncIterable<T> {
   const mapping = XmlMapping.fromParameter(settings.properties, DEFAULT_EAD_MAPPING);
-  const { lang, missingUnitId, duplicateUnitId } = settings;
+  const { lang, missingUnitId, duplicateUnitId, limits } = settings;
   return readXml(
     source,
     (locator) =>
-      new EadHandler(mapping, locator, importer, lang, missingUnitId, duplicateUnitId, keepsSlices),
+      new EadHandler(mapping, locator, importer, lang, missingUnitId, duplicateUnitId, limits, keepsSlices),
   );
+}
+
+/**
+ * The units' change hashes: of the settings that build them, not of the limits, which only refuse
+ * documents, so that changing a limit leaves the stored hashes valid.
+ */
+function hasherFor(settings: EadReadSettings): ReturnType<typeof unitHasher> {
+  const { limits: _limits, ...building } = settings;
+  return unitHasher(building);
 }
 
 /** The event with its unit's change hash, when it is an item. */
@@ -72,7 +82,7 @@ class HashedUnits implements UnitImporter<ReadEvent> {
  * function runs in the import's thread or in a worker thread, with the same results.
  */
 export function readEad(source: ImportSource, settings: EadReadSettings): AsyncIterable<ReadEvent> {
-  return readUnits(source, settings, new HashedUnits(unitImporter(source, settings), unitHasher(settings)));
+  return readUnits(source, settings, new HashedUnits(unitImporter(source, settings), hasherFor(settings)));
 }
 
 /** What a unit's part holds before its node: the unit's other fields. */
@@ -121,7 +131,7 @@ export function readEadInWorker(
   source: ImportSource,
   settings: EadReadSettings,
 ): AsyncIterable<ReadEvent | UnbuiltItem> {
-  const units = new HashedUnits(unitImporter(source, settings), unitHasher(settings));
+  const units = new HashedUnits(unitImporter(source, settings), hasherFor(settings));
   // What this thread builds or sends is copied into the message: no value outlives its batch.
   return readUnits(source, settings, new UnbuiltUnits(units), true);
 }
@@ -131,7 +141,7 @@ export function readEadInWorker(
  * (a `PartBuilderFactory`): the import run builds only those it must write.
  */
 export function eadPartBuilder(settings: EadReadSettings, source: Omit<ImportSource, 'bytes'>): PartBuilder {
-  const hashOf = unitHasher(settings);
+  const hashOf = hasherFor(settings);
   const importer = unitImporter(source, settings);
   const nodes = new FlatNodeReader();
   return (part): ImportEvent => {

@@ -44,6 +44,7 @@ function contextOf(options: ContextOptions = {}): ImportContext {
       useSourceId: false,
       properties: options.properties,
       query: options.query ?? {},
+      limits: { maxDepth: 64, maxIdLength: 1024 },
     },
     scope: {
       bundle: { id: scope.id, type: scope.type, data: {}, relations: {} },

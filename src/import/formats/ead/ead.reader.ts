@@ -30,6 +30,7 @@ function readSettings(context: ImportContext): EadReadSettings {
     lang: context.params.lang,
     missingUnitId: choiceParameter(context.params.query, 'missing-unitid', MISSING_UNITID_POLICIES),
     duplicateUnitId: choiceParameter(context.params.query, DUPLICATE_UNITID, DUPLICATE_UNITID_POLICIES),
+    limits: context.params.limits,
   };
 }
 

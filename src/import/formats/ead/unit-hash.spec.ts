@@ -14,6 +14,7 @@ const SETTINGS: EadReadSettings = {
   lang: 'eng',
   missingUnitId: 'error',
   duplicateUnitId: 'error',
+  limits: { maxDepth: 64, maxIdLength: 1024 },
 };
 
 function unitOf(values: Record<string, string>, changes: Partial<EadUnit> = {}): EadUnit {

@@ -26,6 +26,7 @@ function contextOf(options: { properties?: string; lang?: string } = {}): Import
       useSourceId: false,
       properties: options.properties,
       query: {},
+      limits: { maxDepth: 64, maxIdLength: 1024 },
     },
     scope: {
       bundle: { id: 'nl', type: 'Country', data: {}, relations: {} },

@@ -22,6 +22,24 @@ export interface XmlContentHandler<T> {
   drain(): T[];
 }
 
+/**
+ * Thrown by a handler (or the parser) when a document goes past a limit on the work it may cause:
+ * a 400 that names the limit, with the source's tag, line and column added by `readXml`.
+ */
+export class XmlLimitError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'XmlLimitError';
+  }
+}
+
+/**
+ * Deepest element nesting read in any document. Handlers keep a record per open element, and some
+ * work per element grows with its depth (unmapped fields are named after the element's path);
+ * libxml2's default is a quarter of this. Formats bound their own units well within it.
+ */
+export const MAX_ELEMENT_DEPTH = 1024;
+
 function localName(qualifiedName: string): string {
   return qualifiedName.slice(qualifiedName.indexOf(':') + 1);
 }
@@ -54,10 +72,17 @@ function createParser(tag: string, limits: EntityLimits) {
 }
 
 function attach<T>(parser: SaxesParser, handler: XmlContentHandler<T>): void {
-  parser.on('opentag', (element: SaxesTagPlain) =>
-    handler.startElement(localName(element.name), element.attributes, element.name),
-  );
-  parser.on('closetag', () => handler.endElement());
+  let depth = 0;
+  parser.on('opentag', (element: SaxesTagPlain) => {
+    if (++depth > MAX_ELEMENT_DEPTH) {
+      throw new XmlLimitError(`Elements are nested deeper than the limit of ${MAX_ELEMENT_DEPTH}`);
+    }
+    handler.startElement(localName(element.name), element.attributes, element.name);
+  });
+  parser.on('closetag', () => {
+    depth -= 1;
+    handler.endElement();
+  });
   parser.on('text', (text) => handler.text(text));
   parser.on('cdata', (text) => handler.text(text));
 }
@@ -88,6 +113,14 @@ export async function* readXml<T>(
   } catch (error) {
     if (error instanceof EntityError || error instanceof XmlDecodingError) {
       throw inputError(error.message, source.tag, locator);
+    }
+    if (error instanceof XmlLimitError) {
+      const { line, column } = locator;
+      throw new ImportInputError(`${error.message}: in ${source.tag} at line ${line}, column ${column}`, {
+        tag: source.tag,
+        line,
+        column,
+      });
     }
     throw error;
   }

@@ -1,0 +1,22 @@
+import { readdirSync } from 'node:fs';
+
+/** Polls `read` until `holds` says yes, or fails after `timeoutMs` with what it last read. */
+export async function until<T>(
+  what: string,
+  read: () => Promise<T> | T,
+  holds: (value: T) => boolean,
+  timeoutMs = 10_000,
+): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await read();
+    if (holds(value)) return value;
+    if (Date.now() > deadline) throw new Error(`${what}: still ${JSON.stringify(value)}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+/** The process's open file descriptors (Linux). */
+export function openHandles(): number {
+  return readdirSync('/proc/self/fd').length;
+}
