@@ -247,7 +247,7 @@ async function runPhase(phase: Phase, file: string, database: string): Promise<M
 }
 
 // ---------------------------------------------------------------------------------------------
-// Parent side: the document, the transpiled sources, one child per phase.
+// Parent side: the document, one child per phase.
 
 /** What the phases read: the generated document, or the one `BENCH_DOCUMENT` names. */
 async function document(): Promise<{ file: string; description: Record<string, unknown> }> {

@@ -15,10 +15,10 @@ import { answerRefusal, registerRefusalAnswers } from './interface-errors';
 const MAX_PARAM_LENGTH = 16 * 1024;
 
 /**
- * The HTTP platform: Fastify, whose request handling costs the portal about 0.1 ms of CPU less a
- * request than Express's (README, "Performance"). As with Express, a trailing slash routes like
- * its absence, and a request must arrive whole within `REQUEST_TIMEOUT_MS` (Node's limit, which
- * Fastify turns off by default), a large upload included.
+ * The HTTP platform: Fastify, whose request handling costs the portal less CPU a request than
+ * Express's (docs/performance.md). As with Express, a trailing slash routes like its absence, and
+ * a request must arrive whole within `REQUEST_TIMEOUT_MS` (Node's limit, which Fastify turns off by
+ * default), a large upload included.
  */
 export function createHttpAdapter(config: Pick<AppConfig, 'requestTimeoutMs'>): FastifyAdapter {
   return new FastifyAdapter({

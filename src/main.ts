@@ -8,7 +8,6 @@ import pino from 'pino';
 import { APP_OPTIONS, configureApp, createHttpAdapter } from './app.setup';
 import { superviseHttpWorkers } from './cluster/http-workers';
 import { AppConfig, LISTEN_HOST, loadConfig } from './config/app-config';
-import { GraphStore } from './graph/graph-store';
 import { shutDownOnSignals } from './shutdown/graceful-shutdown';
 
 async function serve(config: AppConfig): Promise<void> {
@@ -29,8 +28,6 @@ async function serve(config: AppConfig): Promise<void> {
     );
     process.exit(1);
   }
-  // In the background: a process that serves searches reads ahead what they read first.
-  void app.get(GraphStore).readAheadForSearch();
 }
 
 // As the app's ConfigModule reads it: variables already set win.

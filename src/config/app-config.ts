@@ -18,6 +18,11 @@ export interface AppConfig {
   /** `token`: the portal API needs a bearer token of role `portal`; `off`: it is public. */
   portalAuth: 'token' | 'off';
   logLevel: string;
+  /**
+   * Text searches ranked by the SQLite store's accelerator rather than by FTS5's bm25 in SQL (the
+   * same hits), with what it reads kept and read ahead per store version.
+   */
+  searchAccelerated: boolean;
   /** The time Node allows to receive a whole request, body included (large uploads); 0: no limit. */
   requestTimeoutMs: number;
   /** How long running imports may finish after SIGTERM before they are cancelled. */
@@ -70,6 +75,8 @@ export interface ImportConfig {
   runner: 'thread' | 'inline';
   /** The import worker thread's heap limit: an import that needs more fails alone. */
   workerMaxHeapMb: number;
+  /** Off: every source is read in process, whatever its size. */
+  readInWorker: boolean;
   /** Most bytes of per-item changes one import log keeps; past them, updated items by id only. */
   changesMaxBytes: number;
   /** Where imports keep their temporary files (spooled bodies, fetched documents, scratch stores). */
@@ -153,6 +160,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     portalAuth: portalAuthFrom(env),
     publicUrl: (env.PUBLIC_URL?.trim() || `http://localhost:${port}`).replace(/\/+$/, ''),
     logLevel: env.LOG_LEVEL?.trim() || 'info',
+    searchAccelerated: boolFrom(env, 'SEARCH_ACCELERATED', true),
     requestTimeoutMs: intFrom(env, 'REQUEST_TIMEOUT_MS', 300_000),
     shutdownGraceMs: intFrom(env, 'SHUTDOWN_GRACE_MS', 20_000),
     minFreeDiskBytes: intFrom(env, 'MIN_FREE_DISK_BYTES', 256 * MiB),
@@ -175,6 +183,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       workerMinBytes: intFrom(env, 'IMPORT_WORKER_MIN_BYTES', 8 * MiB),
       runner: runnerFrom(env),
       workerMaxHeapMb: positiveIntFrom(env, 'IMPORT_WORKER_MAX_HEAP_MB', 2048),
+      readInWorker: boolFrom(env, 'IMPORT_READ_IN_WORKER', true),
       changesMaxBytes: intFrom(env, 'IMPORT_CHANGES_MAX_BYTES', 10 * MiB),
       tempDir: path.resolve(env.IMPORT_TEMP_DIR?.trim() || tmpdir()),
       maxDepth: positiveIntFrom(env, 'IMPORT_MAX_DEPTH', 64),

@@ -34,15 +34,8 @@ export abstract class GraphStore {
   }
 
   /**
-   * From now on, reads ahead in the background what text searches of each committed version read
-   * first, where the store keeps such reads: a process that serves searches calls it. Resolves when
-   * the read-ahead it starts is done.
-   */
-  async readAheadForSearch(): Promise<void> {}
-
-  /**
    * Resolves once what this process reads ahead for the latest committed version (another
-   * process's commit included) is read, where it reads ahead (`readAheadForSearch`); at once
+   * process's commit included) is read, where the store reads ahead for searches; at once
    * otherwise. An import waits for it before it reports its commit, so that the searches that
    * follow find what they read first already read.
    */
@@ -77,14 +70,18 @@ export interface ItemWrite {
    * and reads see an edge only while both ends exist.
    */
   edges?: Partial<Record<ItemEdgeType, string[]>>;
+}
+
+/** Hints a store may use to write items sooner; never part of what is stored. */
+export interface PutItemsOptions {
   /**
-   * A new item's ancestors from the top down, its parent (the target of its first child edge)
-   * last, when the writer of the import knows them before they are all written (an EAD stream
-   * writes a unit after its children): a hint a store may use to place the item at once. A store
-   * checks it against the ancestors as they are written, and an item whose hint does not hold is
-   * placed as without one.
+   * New items' ancestors from the top down, each item's parent (the target of its first child
+   * edge) last, by item id, when the writer of the import knows them before they are all written
+   * (an EAD stream writes a unit after its children): a store may use them to place an item at
+   * once. A store checks them against the ancestors as they are written, and an item whose hint
+   * does not hold is placed as without one.
    */
-  ancestors?: readonly string[];
+  ancestors?: ReadonlyMap<string, readonly string[]>;
 }
 
 export interface ItemRef {
@@ -219,17 +216,12 @@ export interface GraphReader {
 
 export interface GraphWriter extends GraphReader {
   /** Creates or replaces items: data, all dependents, and the edge types each write names. */
-  putItems(items: readonly ItemWrite[]): Promise<void>;
+  putItems(items: readonly ItemWrite[], options?: PutItemsOptions): Promise<void>;
   /**
    * Replaces the stored hashes of existing items (id → hash), and nothing else: not their content,
    * nor when they were last updated. Ids of no item are left alone.
    */
   setHashes(hashes: ReadonlyMap<string, string>): Promise<void>;
-  /**
-   * Does now what the store does with the items written before it commits them (SQLite: works
-   * out their paths), so that a caller can choose when that happens; a commit then has less left.
-   */
-  prepareCommit(): Promise<void>;
   /** Deletes items with their dependents and every edge that touches them or their dependents. */
   deleteItems(ids: readonly string[]): Promise<void>;
   /** Adds item-level edges (no-op for an edge that exists). */

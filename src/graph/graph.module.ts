@@ -10,7 +10,11 @@ const NEO4J_SCHEMES = ['bolt:', 'bolt+s:', 'neo4j:', 'neo4j+s:'];
 export async function openGraphStore(config: AppConfig): Promise<GraphStore> {
   const url = config.graphUrl;
   const file = sqliteFileOf(url);
-  if (file !== undefined) return SqliteGraphStore.open(file);
+  if (file !== undefined) {
+    // The accelerated ranking reads ahead, from the start, what the first searches would read.
+    const accelerated = config.searchAccelerated;
+    return SqliteGraphStore.open(file, { acceleratedSearch: accelerated, readAhead: accelerated });
+  }
   if (NEO4J_SCHEMES.some((scheme) => url.startsWith(scheme))) {
     return Neo4jGraphStore.connect({ url, user: config.neo4jUser, password: config.neo4jPassword });
   }

@@ -5,8 +5,8 @@ export const IMPORT_LOG_PART_RECORD_TYPE = 'ImportLogPart';
 
 /**
  * Ids per part record. A record is stored as one JSON text in one row: with every id of a large
- * log in its record, that text and its copies on the way into SQLite took some 75 MB at once at
- * the end of a 300,000-unit import. In parts, one part's ids are serialised at a time.
+ * log in its record, that text and its copies on the way into SQLite took memory that grew with
+ * the import at its end. In parts, one part's ids are serialised at a time.
  */
 export const PART_IDS = 2000;
 

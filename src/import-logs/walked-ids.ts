@@ -1,7 +1,7 @@
 /**
  * A list of ids read from where they are kept each time it is walked, not held in the heap: an
- * import's log lists every id it touched, and at a million units those lists took 52 MB at the end
- * of the import, while an import's memory must not grow with the size of its sources.
+ * import's log lists every id it touched, and held in the heap those lists grow with the import,
+ * while an import's memory must not grow with the size of its sources.
  * `jsonChunks` writes one piece by piece and the stored log writes one into part records as it
  * walks it; `JSON.stringify` reads it whole (`toJSON`), which suits short lists only.
  */

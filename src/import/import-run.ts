@@ -20,9 +20,9 @@ import { LedgerEntry, RunLedger, STATUSES, Status } from './run-ledger';
 
 /**
  * Items written per round trip to the store. A batch's items live until it is written, and V8
- * promotes what outlives two scavenges of its young generation (some 16 MB of allocation, which
- * reading a hundred or two EAD units of 3 KB takes): with 200 such units a batch was promoted and
- * collecting it in the old generation cost a re-import 15% of its time and 100 MB of peak memory.
+ * promotes what outlives two scavenges of its young generation, which reading a few hundred EAD
+ * units allocates: a batch that large was promoted, and collecting it in the old generation cost a
+ * re-import time and memory (docs/performance.md).
  */
 export const BATCH_SIZE = 100;
 
@@ -238,13 +238,16 @@ export class ImportRun {
     // Only a stored item can have been produced before in this run: the first time wrote it.
     const earlier = storedHashes.size > 0 ? this.ledger.entries([...storedHashes.keys()]) : undefined;
     const writes: ItemWrite[] = [];
+    const ancestors = new Map<string, readonly string[]>();
     const rehashed = new Map<string, string>();
     for (const { id, tag, hash, item } of batch) {
       const storedHash = storedHashes.get(id);
       if (item === undefined || storedHash === hash) {
         this.record(id, tag, 'unchanged', earlier?.get(id));
       } else if (storedHash === undefined) {
-        writes.push({ ...item.write, hash });
+        const { ancestors: hint, ...write } = item.write;
+        writes.push({ ...write, hash });
+        if (hint !== undefined) ancestors.set(id, hint);
         this.record(id, tag, 'created', undefined);
       } else {
         const update = this.update(item, hash, stored?.get(id), rehashed);
@@ -252,7 +255,8 @@ export class ImportRun {
         if (update !== undefined) writes.push(update);
       }
     }
-    if (writes.length > 0) await this.tx.putItems(writes);
+    // Ancestors are a hint for placing new items, which the store takes beside the writes.
+    if (writes.length > 0) await this.tx.putItems(writes, { ancestors });
     if (rehashed.size > 0) await this.tx.setHashes(rehashed);
     await this.afterBatch(this.counts);
   }
@@ -319,7 +323,8 @@ export class ImportRun {
       return undefined;
     }
     this.options.changes?.record(itemChanges(stored, { bundle, edges: item.write.edges }));
-    return { ...item.write, bundle, hash: asItCame ? hash : writeHash(bundle, item.write.edges) };
+    const { ancestors: _hint, ...write } = item.write;
+    return { ...write, bundle, hash: asItCame ? hash : writeHash(bundle, item.write.edges) };
   }
 
   private record(id: string, tag: string, status: Status, earlier: LedgerEntry | undefined): void {

@@ -47,8 +47,8 @@ function statusCodes(statuses: readonly Status[]): string {
 /**
  * A page of the entries with one of `statuses`, in list order, after the `seq` bound to it. Read
  * along the table's own key: `+status` keeps SQLite from the list index, which it would otherwise
- * take once the lists are made, reading and sorting every row of those statuses for each page (a
- * 100,000-id import's log took 0.35 s to walk instead of 0.06 s, and the cost grows as the square).
+ * take once the lists are made, reading and sorting every row of those statuses for each page, a cost
+ * that grows as the square of the ids.
  */
 export function walkPageSql(statuses: readonly Status[]): string {
   return `SELECT seq, id, status, tag FROM result WHERE seq > ? AND +status IN (${statusCodes(statuses)})
@@ -57,8 +57,7 @@ export function walkPageSql(statuses: readonly Status[]): string {
 
 /**
  * An import run's result for every id it produced, in the order the log lists them, kept in a
- * scratch SQLite file of the import's workspace rather than in the heap: 300,000 ids took some
- * 60 MB of heap in a map, and an import's memory must not grow with the size of its sources. The
+ * scratch SQLite file of the import's workspace rather than in the heap, where a map of them grows with the import, and an import's memory must not grow with the size of its sources. The
  * file is the run's alone and thrown away with the workspace, so it is written without a journal
  * or syncing, in one transaction that is never committed.
  */

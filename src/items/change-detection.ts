@@ -100,7 +100,7 @@ function dependentForms(dependents: readonly Bundle[]): string {
 
 /**
  * The object's keys in code unit order, as `sort()` orders them. An insertion sort: a bundle's
- * keys are few, and for so few it is about twice as fast as `sort()`.
+ * keys are few, and for so few it is faster than `sort()`.
  */
 function sortedKeys(object: object): string[] {
   const keys = Object.keys(object);

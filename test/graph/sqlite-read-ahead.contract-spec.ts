@@ -3,13 +3,14 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { ItemWrite, SearchQuery } from '../../src/graph/graph-store';
 import { SqliteGraphReader } from '../../src/graph/sqlite/sqlite-graph-reader';
+import { RankingAccelerator } from '../../src/graph/sqlite/search/ranking-accelerator';
 import { SqliteGraphStore } from '../../src/graph/sqlite/sqlite-graph-store';
 import { unit } from './graph-store.contract';
 
 /**
  * The SQLite store reads ahead, for each committed version, the postings of the commonest terms
  * (those matching at least 1,000 rows), so that the first searches for them do not read them.
- * Postings reads are counted on the reader's prototype.
+ * Postings reads are counted on the accelerator's prototype.
  */
 
 const UNITS = 1_200;
@@ -38,7 +39,7 @@ describe('SQLite read-ahead for searches', () => {
     store = await SqliteGraphStore.open(path.join(folder, 'archive.db'));
     await store.write((tx) => tx.putItems(units(UNITS)));
     postingsReads = jest.spyOn(
-      SqliteGraphReader.prototype as unknown as { readPostings: () => Promise<unknown> },
+      RankingAccelerator.prototype as unknown as { readPostings: () => Promise<unknown> },
       'readPostings',
     );
   });

@@ -4,7 +4,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { MIGRATIONS, SCHEMA_VERSION } from '../../src/graph/sqlite/schema';
 import { SqliteGraphStore } from '../../src/graph/sqlite/sqlite-graph-store';
-import { textRow } from '../../src/graph/sqlite/text-rows';
+import { SqliteGraphWriter } from '../../src/graph/sqlite/sqlite-graph-writer';
+import { textRow } from '../../src/graph/sqlite/search/text-rows';
 import { Bundle, Props } from '../../src/items/bundle';
 import { describeSearchContract } from './graph-store-search.contract';
 import { describeGraphStoreContract, unit } from './graph-store.contract';
@@ -244,7 +245,7 @@ describe('SqliteGraphStore', () => {
       // A child before its parent, as EAD units end: its path waits for its parent's.
       await tx.putItems([unit('child', { parent: { childOf: 'top' } }), unit('top')]);
       expect(unplaced(tx)).toBe(1);
-      await tx.prepareCommit();
+      await (tx as SqliteGraphWriter).prepareCommit();
       expect(unplaced(tx)).toBe(0);
     });
     expect((await store.read((tx) => tx.ancestors(['child']))).get('child')).toEqual([

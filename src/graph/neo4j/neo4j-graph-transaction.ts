@@ -201,8 +201,6 @@ export class Neo4jGraphWriter extends Neo4jGraphReader implements GraphWriter {
   }
 
   /** Nothing to do: Neo4j stores no derived paths; its writes are complete as they run. */
-  async prepareCommit(): Promise<void> {}
-
   async setHashes(hashes: ReadonlyMap<string, string>): Promise<void> {
     const rows = [...hashes].map(([id, hash]) => ({ id, hash }));
     for (const batch of batches(rows)) await this.run(SET_HASHES, { rows: batch });

@@ -71,8 +71,8 @@ const BARE_RANGE = pathRange(PATH_SEPARATOR);
 /**
  * The connection's page cache while the missing paths are worked out, in KiB. The statement's
  * recursive queue and its materialised result are temporary tables that take pages of their own:
- * with better-sqlite3's 16 MiB cache, working out 600,000 paths at the end of an import raised its
- * memory by 61 MB, as much as everything else at its end; with 2 MiB it did not rise, in as much time.
+ * with better-sqlite3's default cache, working out a large import's paths at its end raised its
+ * memory as much as everything else then; a small cache does not, in as much time.
  */
 const PLACING_CACHE_KIB = 2048;
 const CACHE_SIZE = 'PRAGMA cache_size';
@@ -103,7 +103,7 @@ const ASSUMED_PATHS = 4096;
  * Moving an existing item (another parent, edges added, retargeted or deleted) is rare: its subtree
  * moves at once.
  *
- * An import that knows a new item's ancestors (`ItemWrite.ancestors`) lets it be placed at once,
+ * An import that knows a new item's ancestors (`PutItemsOptions.ancestors`) lets it be placed at once,
  * below the nearest ancestor placed, by assuming the paths of those in between: each assumption is
  * checked when that ancestor is created, and the items below one that does not hold (an ancestor
  * created elsewhere, or not at all) lose their paths before `placeAll` works them out as above.
@@ -198,8 +198,8 @@ export class ItemPlacement {
   /**
    * Places what it can of the items created since rid `first`, newest first, each below its
    * parent once the parent's path is known: an EAD stream writes a unit after its children, so
-   * newest first is parents first, and one read of the new rows places them all (100,000 units
-   * in 0.42 s, where `PLACE_UNPLACED` took 0.77 s). An item whose parent is placed later, or is
+   * newest first is parents first, and one read of the new rows places them all, faster than
+   * `PLACE_UNPLACED` does. An item whose parent is placed later, or is
    * not written, or whose path would name itself, is left to that statement.
    */
   private placeNewestFirst(first: number): void {

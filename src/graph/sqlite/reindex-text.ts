@@ -2,7 +2,7 @@ import type { Database } from 'better-sqlite3';
 import { searchableText } from '../../items/search-text';
 import { SqliteGraphReader } from './sqlite-graph-reader';
 import { StatementCache } from './statement-cache';
-import { textRow } from './text-rows';
+import { textRow } from './search/text-rows';
 
 const BATCH = 1000;
 const NEXT_ITEMS = 'SELECT rid, id, type FROM item WHERE rid > ? ORDER BY rid LIMIT ?';

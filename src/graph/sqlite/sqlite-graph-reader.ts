@@ -1,6 +1,5 @@
-import { setImmediate as setImmediatePromise } from 'node:timers/promises';
 import { Bundle, Props } from '../../items/bundle';
-import { ItemEdgeType, ItemType, ITEM_TYPES } from '../../items/item-types';
+import { ItemEdgeType, ItemType } from '../../items/item-types';
 import {
   AccessPointMatch,
   GraphReader,
@@ -13,24 +12,11 @@ import {
   SubtreeEntry,
 } from '../graph-store';
 import { attachDependents, DependentNode, POSITION_BITS } from './dependent-rows';
-import { FacetedHit, facetedResult, facetedSearchSql, needsFacetedSearch } from './faceted-search';
 import { recordQuerySql } from './record-sql';
-import { SCORE, searchSql, SearchSql, Subtree } from './search-sql';
-import { firstInOrder, Leaders, leaders, matchAll, Postings, postingsOf } from './ranked-text';
-import {
-  ridOfTextRow,
-  textRowOfCode,
-  textRowRange,
-  typeBit,
-  typeBitOfTextRow,
-  typeCode,
-  typeCodeBits,
-  typeCodes,
-} from './text-rows';
+import { RankingAccelerator } from './search/ranking-accelerator';
+import { ReadSnapshot, SearchReads } from './search/search-reads';
+import { isFacetedSearch, searchItems, soleTermOf } from './search/sqlite-search';
 import { parentIdOf, pathBelow, pathRange } from './item-paths';
-import { ftsPhrases, SoleTerm, termRange } from './fts-query';
-import { SELECT_TERM_COUNTS, SELECT_TERM_FROM } from './term-index';
-import { ReadCache } from '../read-cache';
 import { CHILD_EDGES, IN_JSON, isWritten, itemExists, SELECT_PATH } from './sql';
 import { RowMode, StatementCache } from './statement-cache';
 
@@ -93,50 +79,6 @@ const SELECT_ACCESS_POINTS = `
   FROM dependent ap JOIN item ON item.rid = ap.rid >> ${POSITION_BITS}
   WHERE ap.name ${IN_JSON} AND item.path >= ? AND item.path < ?`;
 
-/** The lowest and highest rid below a path prefix. */
-const SELECT_RID_SPAN = 'SELECT min(rid) AS first, max(rid) AS last FROM item WHERE path >= ? AND path < ?';
-
-/**
- * From this offset on, a scoped page without text is cut from the whole ordered list, kept in the
- * cache.
- */
-const DEEP_OFFSET = 1000;
-/**
- * A text search ranks its matches once for its first pages (readers seldom go further), kept in
- * the cache: the pages within them are cut from it, and a search with fewer matches has its total.
- */
-const TOP_HITS = 100;
-/** Index terms are lower-case ASCII letters and digits, as query words are (fts-query.ts). */
-const ASCII_TERM = /^[a-z0-9]+$/;
-
-/**
- * Index rows read between turns of the event loop when a phrase's postings or the item order are
- * read: a few milliseconds' work.
- */
-const ROWS_PER_TURN = 4096;
-/** A phrase's matching full-text rows, with what the phrase alone scores for them (ranked-text.ts). */
-const SELECT_POSTINGS = `SELECT rowid, ${SCORE} FROM item_text WHERE item_text MATCH ? ORDER BY rowid`;
-/** Along the id index: SQLite's own collation, the one the search SQL breaks ties by. */
-const SELECT_ITEMS_BY_ID = 'SELECT rid, type FROM item ORDER BY id';
-/** Along the update index: the most recently updated first, ties by id. */
-const SELECT_RIDS_BY_UPDATE = 'SELECT rid FROM item ORDER BY updated DESC, id';
-const UPDATED_ORDER = 'updated order';
-const SELECT_LAST_RID = 'SELECT coalesce(max(rid), 0) FROM item';
-/** The postings cache's key of the item order: phrases are quoted (fts-query.ts), this is not. */
-const ITEM_ORDER = 'item order';
-/**
- * The postings cache weighs by postings' rows, of 16 bytes; the item order holds 9 bytes a rid (its
- * place in the order of rids, its position, its type code).
- */
-const RIDS_PER_POSTINGS_ROW = 2;
-/** Along the path index alone: the items' types come from the item order. */
-const SELECT_SUBTREE_RIDS = 'SELECT rid FROM item WHERE path >= ? AND path < ?';
-/** Along the edge and id indexes alone, likewise. */
-const SELECT_CHILD_RIDS = `
-  SELECT DISTINCT n.rid FROM edge e JOIN item n ON n.id = e.src
-  WHERE e.dst = ? AND e.type IN (${CHILD_EDGES})`;
-const SELECT_REFS_BY_RID = 'SELECT rid, id, type FROM item WHERE rid IN (SELECT value FROM json_each(?))';
-
 const SELECT_INCOMING = `
   SELECT src FROM edge WHERE dst = @target AND type = @type AND ${isWritten('@target')} ORDER BY src`;
 const SELECT_RECORD = 'SELECT id, type, props FROM record WHERE id = ?';
@@ -147,36 +89,7 @@ interface RecordRow {
   props: string;
 }
 
-export interface ReadSnapshot {
-  version: number;
-  cache: ReadCache;
-  items: ReadCache;
-  postings: ReadCache;
-  /**
-   * Values of `postings` being read from the index, by version and key (shared by the store's
-   * readers).
-   */
-  reading: Map<string, Promise<unknown>>;
-}
-
-/** The items of a store version by rid, read once along the id index (`readItemOrder`). */
-interface ItemOrder {
-  /** The items' rids in id order. */
-  rids: Int32Array;
-  /** Each item's position in id order, which ranked hits are tied by; -1 where no item has the rid. */
-  positions: Int32Array;
-  /** Each item's type code (text-rows.ts). */
-  typeCodes: Uint8Array;
-}
-
-/**
- * A text search's ranking: its total and the rids of its first hits. A page's ids are looked up
- * when it is asked for: most searches are read for their first page only.
- */
-interface RankedText {
-  total: number;
-  top: number[];
-}
+export type { ReadSnapshot } from './search/search-reads';
 
 /**
  * The queries of the port on one connection: a read-only connection inside a read transaction, or
@@ -184,18 +97,32 @@ interface RankedText {
  */
 export class SqliteGraphReader implements GraphReader {
   private ended = false;
+  /** What searches read through (search/): this reader's connection and caches. */
+  private readonly reads: SearchReads;
+  /** In a read transaction with the accelerated ranking on (`SEARCH_ACCELERATED`). */
+  private readonly accelerator?: RankingAccelerator;
 
   /**
    * `snapshot`: the store version a read transaction sees, and the caches for that version: `cache`
-   * for query results, `items` for what is kept per item (cheap to read again, and many), so that
-   * items read in passing never push out rankings that cost milliseconds to redo, and `postings`
-   * for query phrases' matches (ranked-text.ts), which weigh by their rows, and for the items' id
-   * order, which breaks ranked hits' ties.
+   * for query results, `items` for what is kept per item, so that items read in passing never push
+   * out results that cost more to redo, and `ranking` for the accelerated ranking's own.
    */
   constructor(
     private readonly connection: StatementCache,
     private readonly snapshot?: ReadSnapshot,
-  ) {}
+  ) {
+    this.reads = {
+      snapshot,
+      statement: (sql, mode) => this.statement(sql, mode),
+      cached: (key, compute, weigh) => this.cached(key, compute, weigh),
+      cachedEach: (prefix, ids, read, weigh) => this.cachedEach(prefix, ids, read, weigh),
+      exists: (itemId) => this.exists(itemId),
+      pathRangeBelow: (scopeId) => this.pathRangeBelow(scopeId),
+    };
+    if (snapshot?.ranking) {
+      this.accelerator = new RankingAccelerator({ ...this.reads, snapshot }, snapshot.ranking);
+    }
+  }
 
   get version(): number | undefined {
     return this.snapshot?.version;
@@ -307,343 +234,19 @@ export class SqliteGraphReader implements GraphReader {
   }
 
   async search(query: SearchQuery): Promise<SearchResult> {
-    if (query.scope && !this.exists(query.scope.id)) return { total: 0, hits: [] };
-    const subtree = query.scope?.depth === 'descendants' ? this.subtreeOf(query.scope.id) : undefined;
-    // A write's reads have no update order kept: they list by update time in SQL.
-    if (needsFacetedSearch(query) || (query.order?.key === 'updated' && !this.snapshot)) {
-      return this.facetedSearch(query, subtree);
-    }
-    const soleTerm = this.snapshot && this.soleTerm;
-    const sql = searchSql(query, subtree, soleTerm);
-    const key = `${sql.page}\0${JSON.stringify(sql.params)}`;
-    const end = query.offset + query.limit;
-    // In a read transaction, a text search is ranked once from its phrases' matches (kept per
-    // store version): its total and top hits are kept, and pages within those are cut from them.
-    // (A write's reads rank page by page in SQL.)
-    const ranked =
-      sql.all === undefined && this.snapshot
-        ? await this.rankedText(key, query, subtree, soleTerm)
-        : undefined;
-    // Without text or scope, the hits are the items of the types asked for, in id order or the
-    // most recently updated first.
-    const listed =
-      sql.all !== undefined && !query.scope && this.snapshot
-        ? query.order?.key === 'updated'
-          ? this.ridsOfTypes(query.types, await this.itemOrder(), await this.updatedOrder(), 'updated')
-          : this.ridsOfTypes(query.types, await this.itemOrder())
-        : undefined;
-    const sqlPage = () =>
-      this.cached(`${key}\0${query.offset}\0${query.limit}`, () => this.page(sql, query.offset, query.limit));
-    // A first page that is not full holds every hit: no count is needed (most units' children).
-    const firstPage =
-      ranked === undefined && listed === undefined && query.offset === 0 ? sqlPage() : undefined;
-    const total =
-      ranked?.total ??
-      listed?.length ??
-      (firstPage !== undefined && firstPage.length < query.limit ? firstPage.length : undefined) ??
-      this.cached(key, () => this.statement(sql.count, 'pluck').get(sql.params) as number);
-    if (total <= query.offset) return { total, hits: [] };
-    let hits: ItemRef[];
-    if (ranked !== undefined && end <= TOP_HITS) {
-      hits = this.refsOfRids(ranked.top.slice(query.offset, end));
-    } else if (listed !== undefined) {
-      hits = this.refsOfRids(Array.from(listed.subarray(query.offset, end)));
-    } else if (sql.all !== undefined && query.offset >= DEEP_OFFSET) {
-      const all = sql.all;
-      const everything = this.cached(`${key}\0all`, () => this.statement(all).all(sql.params) as ItemRef[]);
-      hits = everything.slice(query.offset, end);
-    } else {
-      hits = firstPage ?? sqlPage();
-    }
-    // Cached hits are shared: callers get their own copies.
-    return { total, hits: hits.map((hit) => ({ id: hit.id, type: hit.type })) };
+    // Countries and holders are read from paths, which a write may not have worked out yet.
+    if (isFacetedSearch(query, this.accelerator)) this.placeItems();
+    return searchItems(this.reads, query, this.accelerator);
   }
 
   /**
-   * A text search's total and its first `TOP_HITS` hits, kept per store version: ranked from its
-   * phrases' postings and the item order, which are read first, one after the other (they share
-   * this connection).
-   */
-  private async rankedText(
-    key: string,
-    query: SearchQuery,
-    subtree: Subtree | undefined,
-    soleTerm: SoleTerm | undefined,
-  ): Promise<RankedText> {
-    const { cache, version } = this.snapshot!;
-    const rankedKey = `${key}\0ranked`;
-    const kept = cache.lookup<RankedText>(version, rankedKey);
-    if (kept) return kept.value;
-    const phrases: Postings[] = [];
-    for (const phrase of ftsPhrases(query.text, soleTerm) ?? []) phrases.push(await this.postings(phrase));
-    const order = await this.itemOrder();
-    return cache.get(
-      version,
-      rankedKey,
-      () => this.rankText(query, phrases, subtree, order),
-      (value) => 1 + value.top.length,
-    );
-  }
-
-  /**
-   * A text search's total and its first `TOP_HITS` hits, from its phrases' postings, ties in the
-   * id order (`readItemOrder`).
-   */
-  private rankText(
-    query: SearchQuery,
-    phrases: readonly Postings[],
-    subtree: Subtree | undefined,
-    order: ItemOrder,
-  ): RankedText {
-    const kept = query.types?.length ? typeCodeBits(typeCodes(query.types)) : undefined;
-    // Rows of other types are left out, unless a phrase has none: nothing it matches has one then.
-    const filtered = kept !== undefined && !phrases.some((phrase) => (phrase.types & ~kept) === 0);
-    const matches = matchAll(phrases, {
-      within: query.scope && this.scopeRows(query.scope, subtree, order),
-      keep: filtered ? (row) => (typeBitOfTextRow(row) & kept) !== 0 : undefined,
-    });
-    return { total: matches.rows.length, top: this.inRankOrder(leaders(matches, TOP_HITS), order.positions) };
-  }
-
-  /**
-   * The rids of the first `TOP_HITS` ranked rows' items, by rank and then id (`order`), as the
-   * search SQL orders them.
-   */
-  private inRankOrder(ranked: Leaders, order: Int32Array): number[] {
-    // A rid past the order's end has no item either.
-    return firstInOrder(ranked, (row) => order[ridOfTextRow(row)] ?? -1, TOP_HITS).map(ridOfTextRow);
-  }
-
-  /** The items with these rids, in their order; kept per store version, one by one. */
-  private refsOfRids(rids: readonly number[]): ItemRef[] {
-    const refs = this.cachedEach(
-      'ref',
-      rids.map(String),
-      (missing) => this.readRefs(missing),
-      () => 1,
-    );
-    return rids.map((rid) => {
-      const ref = refs.get(String(rid));
-      // The item order was read at this store version: it places only items this snapshot holds.
-      if (ref === undefined) throw new Error(`The item order places rid ${rid}, which no item has`);
-      return ref;
-    });
-  }
-
-  /** The items with these rids (as strings), by rid. */
-  private readRefs(rids: readonly string[]): Map<string, ItemRef> {
-    const rows = this.statement(SELECT_REFS_BY_RID, 'raw').all(JSON.stringify(rids.map(Number)));
-    return new Map(
-      (rows as [number, string, ItemType][]).map(([rid, id, type]) => [String(rid), { id, type }]),
-    );
-  }
-
-  /**
-   * Reads into the postings cache, before the searches that would read them first, the item order
-   * (`readItemOrder`) and the postings of the index's commonest terms, each as a search for the
-   * term asks for it (`ftsPhrases`): commonest first, those matching at least `minRows` rows (a
-   * rarer term's first read is quick), while their rows stay within `maxRows`. Stops early once
-   * `stale()` says so. Returns the phrases it read (or found kept).
+   * Reads ahead, for the searches that would read them first, what the accelerated ranking keeps
+   * (`RankingAccelerator.readAhead`); nothing without it. Returns the phrases it read.
    */
   async readAhead(maxRows: number, minRows: number, stale: () => boolean): Promise<string[]> {
-    await this.itemOrder();
-    const common: [string, number][] = [];
-    let listed = 0;
-    for (const [term, rows] of this.statement(SELECT_TERM_COUNTS, 'raw').iterate() as Iterable<
-      [string, number]
-    >) {
-      if (rows >= minRows) common.push([term, rows]);
-      if (++listed % ROWS_PER_TURN === 0) await setImmediatePromise();
-    }
-    common.sort((a, b) => b[1] - a[1]);
-    const read: string[] = [];
-    let rows = 0;
-    for (const [term, count] of common) {
-      if (stale()) break;
-      const phrase = ftsPhrases(term, this.soleTerm)?.[0];
-      if (phrase === undefined || rows + count > maxRows) continue;
-      rows += count;
-      await this.postings(phrase);
-      read.push(phrase);
-    }
-    return read;
+    if (!this.accelerator) return [];
+    return this.accelerator.readAhead(maxRows, minRows, soleTermOf(this.reads), stale);
   }
-
-  /** A phrase's postings, kept per store version and weighed by their rows. */
-  private postings(phrase: string): Postings | Promise<Postings> {
-    return this.readOnce(
-      phrase,
-      () => this.readPostings(phrase),
-      (postings) => 1 + postings.rows.length,
-    );
-  }
-
-  /**
-   * The items' rids, the most recently updated first, ties by id, kept per store version: read
-   * along its index, as the item order is.
-   */
-  private updatedOrder(): Int32Array | Promise<Int32Array> {
-    return this.readOnce(
-      UPDATED_ORDER,
-      async () => {
-        const rids: number[] = [];
-        for (const rid of this.statement(SELECT_RIDS_BY_UPDATE, 'pluck').iterate() as Iterable<number>) {
-          if (rids.push(rid) % ROWS_PER_TURN === 0) await setImmediatePromise();
-        }
-        return Int32Array.from(rids);
-      },
-      (rids) => 1 + Math.ceil(rids.length / RIDS_PER_POSTINGS_ROW),
-    );
-  }
-
-  /**
-   * A search the ranked and listed paths do not serve (faceted-search.ts): every hit in order, kept
-   * per store version, pages and counts cut from them.
-   */
-  private facetedSearch(query: SearchQuery, subtree: Subtree | undefined): SearchResult {
-    // Countries and holders are read from paths, which a write may not have worked out yet.
-    this.placeItems();
-    const sql = facetedSearchSql(query, subtree);
-    if (sql === undefined) return facetedResult([], query);
-    const hits = this.cached(
-      `faceted\0${sql.sql}\0${JSON.stringify(sql.params)}`,
-      () => this.statement(sql.sql).all(sql.params) as FacetedHit[],
-      (rows) => 1 + Math.ceil(rows.length / 8),
-    );
-    return facetedResult(hits, query);
-  }
-
-  /** Each item's position in id order and type, by rid (`readItemOrder`), kept per store version. */
-  private itemOrder(): ItemOrder | Promise<ItemOrder> {
-    return this.readOnce(
-      ITEM_ORDER,
-      () => this.readItemOrder(),
-      (order) => 1 + Math.ceil(order.positions.length / RIDS_PER_POSTINGS_ROW),
-    );
-  }
-
-  /**
-   * A value of the postings cache, kept per store version and weighed by `weigh`. Reads of the same
-   * key at the same version share one read of the index.
-   */
-  private readOnce<T>(key: string, read: () => Promise<T>, weigh: (value: T) => number): T | Promise<T> {
-    const { postings: cache, version, reading } = this.snapshot!;
-    const kept = cache.lookup<T>(version, key);
-    if (kept) return kept.value;
-    const readingKey = `${version}\0${key}`;
-    let pending = reading.get(readingKey) as Promise<T> | undefined;
-    if (pending === undefined) {
-      pending = read()
-        .then((value) => {
-          cache.put(version, key, value, weigh(value));
-          return value;
-        })
-        .finally(() => reading.delete(readingKey));
-      reading.set(readingKey, pending);
-    }
-    return pending;
-  }
-
-  /**
-   * A phrase's matches from the index, a turn of the event loop after every `ROWS_PER_TURN`: a
-   * common word's run tens of milliseconds, which other requests would otherwise wait out.
-   */
-  private async readPostings(phrase: string): Promise<Postings> {
-    const pairs: [number, number][] = [];
-    for (const pair of this.statement(SELECT_POSTINGS, 'raw').iterate(phrase) as Iterable<[number, number]>) {
-      if (pairs.push(pair) % ROWS_PER_TURN === 0) await setImmediatePromise();
-    }
-    return postingsOf(pairs);
-  }
-
-  /**
-   * Each item's position in id order and its type, by rid: read like postings, since reading every
-   * item's row is some 80 ms' work at 100,000 items.
-   */
-  private async readItemOrder(): Promise<ItemOrder> {
-    const ridEnd = (this.statement(SELECT_LAST_RID, 'pluck').get() as number) + 1;
-    const rids = new Int32Array(ridEnd);
-    const positions = new Int32Array(ridEnd).fill(-1);
-    const typeCodes = new Uint8Array(ridEnd);
-    let position = 0;
-    for (const [rid, type] of this.statement(SELECT_ITEMS_BY_ID, 'raw').iterate() as Iterable<
-      [number, string]
-    >) {
-      rids[position] = rid;
-      positions[rid] = position++;
-      typeCodes[rid] = typeCode(type);
-      if (position % ROWS_PER_TURN === 0) await setImmediatePromise();
-    }
-    return { rids: rids.subarray(0, position), positions, typeCodes };
-  }
-
-  /**
-   * The rids of the items of `types` (of every type when none), in id order, kept per store
-   * version: what a search without text or scope lists, picked from the item order in a pass over
-   * it (under a millisecond at 100,000 items, where reading them from the table took some 100 ms).
-   */
-  private ridsOfTypes(
-    types: readonly string[] | undefined,
-    order: ItemOrder,
-    listOrder: Int32Array = order.rids,
-    listOrderName = 'id',
-  ): Int32Array {
-    const kept = typeCodeBits(typeCodes(types?.length ? types : ITEM_TYPES));
-    return this.cached(
-      `rids of types\0${listOrderName}\0${kept}`,
-      () => {
-        const rids = new Int32Array(listOrder.length);
-        let count = 0;
-        for (const rid of listOrder) if ((typeBit(order.typeCodes[rid]) & kept) !== 0) rids[count++] = rid;
-        return rids.subarray(0, count);
-      },
-      (rids) => 1 + Math.ceil(rids.length / 8),
-    );
-  }
-
-  /**
-   * The full-text rows of a search scope's items, ascending, kept per store version. The items' rids
-   * are read along indexes alone (a subtree's, a few ms for thousands of units; with their types
-   * from the table, three times that), their types taken from the item `order`.
-   */
-  private scopeRows(
-    scope: NonNullable<SearchQuery['scope']>,
-    subtree: Subtree | undefined,
-    order: ItemOrder,
-  ): Float64Array {
-    return this.cached(
-      `scope rows\0${scope.depth}\0${scope.id}`,
-      () => {
-        const rids = (
-          scope.depth === 'children'
-            ? this.statement(SELECT_CHILD_RIDS, 'pluck').all(scope.id)
-            : this.statement(SELECT_SUBTREE_RIDS, 'pluck').all(subtree!.below, subtree!.belowEnd)
-        ) as number[];
-        return Float64Array.from(rids, (rid) => textRowOfCode(rid, order.typeCodes[rid])).sort();
-      },
-      (rows) => 1 + Math.ceil(rows.length / 8),
-    );
-  }
-
-  private page(sql: SearchSql, offset: number, limit: number): ItemRef[] {
-    const params = { ...sql.params, limit, offset, last: offset + limit - 1 };
-    return this.statement(sql.page).all(params) as ItemRef[];
-  }
-
-  /**
-   * The one indexed term that starts with `prefix`, if only one does (fts-query.ts): two steps
-   * into the index's term list, kept per store version. Only read transactions open the term list
-   * (term-index.ts).
-   */
-  private readonly soleTerm = (prefix: string): string | undefined =>
-    this.cached(`term\0${prefix}`, () => {
-      const { from, to } = termRange(prefix);
-      const next = this.statement(SELECT_TERM_FROM, 'pluck');
-      const first = next.get(from, to) as string | undefined;
-      if (first === undefined || !ASCII_TERM.test(first)) return undefined;
-      // No index term holds a control character: this is the least string after `first` but it.
-      return next.get(`${first}\u0001`, to) === undefined ? first : undefined;
-    });
 
   async findAccessPoints(scopeId: string, names: readonly string[]): Promise<AccessPointMatch[]> {
     if (names.length === 0 || !this.exists(scopeId)) return [];
@@ -742,18 +345,6 @@ export class SqliteGraphReader implements GraphReader {
     this.placeItems();
     const scopePath = this.statement(SELECT_PATH, 'pluck').get(scopeId) as string | null | undefined;
     return pathRange(pathBelow(scopePath ?? '', scopeId));
-  }
-
-  /** The path range below an item and the span of its subtree's text rows. */
-  private subtreeOf(scopeId: string): Subtree {
-    return this.cached(`subtree\0${scopeId}`, () => {
-      const { from, to } = this.pathRangeBelow(scopeId);
-      const rids = this.statement(SELECT_RID_SPAN).get(from, to) as {
-        first: number | null;
-        last: number | null;
-      };
-      return { below: from, belowEnd: to, ...textRowRange(rids.first ?? 1, rids.last ?? 0) };
-    });
   }
 
   private pairs<T>(sql: string, ids: readonly string[]): Map<string, T> {

@@ -11,8 +11,9 @@ import { SerialQueue } from './serial-queue';
 import { SqliteGraphReader } from './sqlite-graph-reader';
 import { SqliteGraphWriter } from './sqlite-graph-writer';
 import { StatementCache } from './statement-cache';
+import { RankingCaches } from './search/search-reads';
+import { openTermIndex } from './search/term-index';
 import { StoreCondition } from './store-condition';
-import { openTermIndex } from './term-index';
 import { WalCheckpointer } from './wal-checkpointer';
 
 /**
@@ -38,23 +39,35 @@ const CACHED_HITS = 300_000;
  */
 const CACHED_ITEM_WEIGHT = 200_000;
 /**
- * Query phrases' matching rows with their scores (ranked-text.ts), kept apart likewise, in rows
- * held: 16 bytes each, 64 MiB at most. A common word's rows cost tens of milliseconds to read. The
- * item order (each item's place in id order, which ranked hits are tied by, and its type) is kept
- * here too, weighed as rows of its size.
+ * Query phrases' matching rows with their scores (ranked-text.ts), kept apart likewise for the
+ * accelerated ranking, in rows held: 16 bytes each, 64 MiB at most. The item order (each item's
+ * place in id order, which ranked hits are tied by, and its type) is kept here too, weighed as rows
+ * of its size.
  */
 const CACHED_POSTINGS = 4_000_000;
 
 /**
  * What `readAheadForSearch` reads per store version: the postings of terms matching at least
- * `minRows` rows (a rarer term's first read takes a few milliseconds), commonest first, up to three
- * quarters of the postings cache, which leaves the rest to what searches read. (With half, 100,000
- * generated units left 100 of their 203 such terms, 430,000 rows, to the first searches.)
+ * `minRows` rows (a rarer term's first read is quick), commonest first, up to three quarters of the
+ * postings cache, which leaves the rest to what searches read.
  */
 const READ_AHEAD = { maxRows: (CACHED_POSTINGS * 3) / 4, minRows: 1_000 };
 
 const READ_VERSION = 'SELECT version FROM store_version';
 const BUMP_VERSION = 'UPDATE store_version SET version = version + 1 RETURNING version';
+
+export interface SqliteStoreOptions {
+  /**
+   * Text searches ranked by the accelerator in JavaScript from phrases' matches kept per store
+   * version (`RankingAccelerator`), rather than by FTS5's bm25 in SQL: the same hits (default on).
+   */
+  acceleratedSearch?: boolean;
+  /**
+   * Read ahead, from the start and after each commit, what the accelerated ranking would read
+   * first (`readAheadForSearch`): for a process that serves searches (default off).
+   */
+  readAhead?: boolean;
+}
 
 /**
  * The embedded store: SQLite in WAL mode through better-sqlite3. One connection writes, writers
@@ -66,8 +79,8 @@ export class SqliteGraphStore extends GraphStore {
   private readonly writeQueue = new SerialQueue();
   private readonly cache = new ReadCache(CACHED_HITS);
   private readonly itemCache = new ReadCache(CACHED_ITEM_WEIGHT);
-  private readonly postingsCache = new ReadCache(CACHED_POSTINGS);
-  private readonly postingsReading = new Map<string, Promise<unknown>>();
+  /** The accelerated ranking's caches, when it is on. */
+  private readonly ranking?: RankingCaches;
   private closed = false;
   /** The latest version a read has seen, while searches are read ahead for; else undefined. */
   private latestVersion?: number;
@@ -82,12 +95,14 @@ export class SqliteGraphStore extends GraphStore {
     private readonly readers: ReadPool,
     private readonly checkpointer: WalCheckpointer,
     private readonly condition: StoreCondition,
+    acceleratedSearch: boolean,
   ) {
     super();
+    if (acceleratedSearch) this.ranking = { postings: new ReadCache(CACHED_POSTINGS), reading: new Map() };
   }
 
   /** Opens (creating the file and its folder if need be) and brings the schema up to date. */
-  static async open(filePath: string): Promise<SqliteGraphStore> {
+  static async open(filePath: string, options: SqliteStoreOptions = {}): Promise<SqliteGraphStore> {
     mkdirSync(path.dirname(path.resolve(filePath)), { recursive: true });
     const db = new Database(filePath);
     registerPathKey(db);
@@ -115,7 +130,15 @@ export class SqliteGraphStore extends GraphStore {
       condition.quickCheck();
       const readers = new ReadPool(() => openReader(filePath), READ_CONNECTIONS);
       const checkpointer = new WalCheckpointer(filePath, () => db.pragma('wal_checkpoint(PASSIVE)'));
-      return new SqliteGraphStore(writer, readers, checkpointer, condition);
+      const store = new SqliteGraphStore(
+        writer,
+        readers,
+        checkpointer,
+        condition,
+        options.acceleratedSearch ?? true,
+      );
+      if (options.readAhead) void store.readAheadForSearch();
+      return store;
     } catch (error) {
       db.close();
       throw error;
@@ -145,8 +168,7 @@ export class SqliteGraphStore extends GraphStore {
         version,
         cache: this.cache,
         items: this.itemCache,
-        postings: this.postingsCache,
-        reading: this.postingsReading,
+        ranking: this.ranking,
       });
       try {
         return await work(tx);
@@ -184,7 +206,7 @@ export class SqliteGraphStore extends GraphStore {
     const tx = new SqliteGraphWriter(this.writer);
     try {
       const result = await work(tx);
-      // A dry run's paths would only be thrown away.
+      // Paths are worked out before the commit, not in it; a dry run's would only be thrown away.
       if (options.commit !== false) await tx.prepareCommit();
       tx.end();
       if (options.commit === false) {
@@ -203,13 +225,15 @@ export class SqliteGraphStore extends GraphStore {
   }
 
   /**
-   * After each version a read sees first, and after each commit here, reads ahead in a read of its
-   * own the item order and the commonest terms' postings (`SqliteGraphReader.readAhead`): the first
-   * searches after a start or a commit would otherwise read them, tens of milliseconds each at
-   * 100,000 units, while every request behind them waits. One read-ahead runs at a time; it waits
-   * for this process's writes to end, and leaves off for a newer version.
+   * From now on, after each version a read sees first, and after each commit here, reads ahead in a
+   * read of its own the item order and the commonest terms' postings (`SqliteGraphReader.readAhead`):
+   * the first searches after a start or a commit would otherwise read them while every request
+   * behind them waits. One read-ahead runs at a time; it waits for this process's writes to end,
+   * and leaves off for a newer version. Resolves when the read-ahead it starts is done; nothing
+   * without the accelerated ranking.
    */
-  override readAheadForSearch(): Promise<void> {
+  readAheadForSearch(): Promise<void> {
+    if (!this.ranking) return Promise.resolve();
     this.latestVersion ??= -1;
     return this.startReadingAhead();
   }

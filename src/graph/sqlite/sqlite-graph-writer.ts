@@ -1,14 +1,14 @@
 import { Bundle } from '../../items/bundle';
 import { CHILD_EDGE_TYPES, ITEM_EDGE_TYPES, ITEM_TYPES, ItemEdgeType } from '../../items/item-types';
 import { searchableText } from '../../items/search-text';
-import { GraphWriter, ItemWrite, RecordNode } from '../graph-store';
+import { GraphWriter, ItemWrite, PutItemsOptions, RecordNode } from '../graph-store';
 import { DEPENDENT_COLUMNS, dependentRange, DependentRow, dependentRows } from './dependent-rows';
 import { ItemPlacement } from './item-placement';
 import { insertRows } from './row-inserts';
 import { CHILD_EDGES, IN_JSON, itemExists } from './sql';
 import { SqliteGraphReader } from './sqlite-graph-reader';
 import { StatementCache } from './statement-cache';
-import { textRow } from './text-rows';
+import { textRow } from './search/text-rows';
 
 const SELECT_ITEM_STATES = `SELECT id, rid, type, props, hash, updated FROM item WHERE id ${IN_JSON}`;
 const NEXT_ITEM_RID = 'SELECT coalesce(max(rid), 0) + 1 FROM item';
@@ -91,7 +91,7 @@ export class SqliteGraphWriter extends SqliteGraphReader implements GraphWriter 
     this.placement.placeAll();
   }
 
-  async putItems(items: readonly ItemWrite[]): Promise<void> {
+  async putItems(items: readonly ItemWrite[], options: PutItemsOptions = {}): Promise<void> {
     const now = new Date().toISOString();
     const states = this.itemStates(items.map((item) => item.bundle.id));
     let batch = this.newBatch();
@@ -106,7 +106,7 @@ export class SqliteGraphWriter extends SqliteGraphReader implements GraphWriter 
       batch.ids.add(id);
       const state = states.get(id);
       if (state) this.rewriteItem(item, state, batch, now);
-      else this.createItem(item, batch, now);
+      else this.createItem(item, batch, now, options.ancestors?.get(id));
     }
     this.flush(batch);
   }
@@ -171,9 +171,10 @@ export class SqliteGraphWriter extends SqliteGraphReader implements GraphWriter 
   }
 
   private createItem(
-    { bundle, hash, edges = {}, ancestors }: ItemWrite,
+    { bundle, hash, edges = {} }: ItemWrite,
     batch: WriteBatch,
     now: string,
+    ancestors: readonly string[] | undefined,
   ): void {
     checkItem(bundle);
     const rid = batch.nextRid++;

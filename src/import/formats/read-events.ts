@@ -30,13 +30,19 @@ export interface ImportSource {
   onRead?(bytes: number): void;
 }
 
+/** An item as a reader produces it: what is written, and a hint for the store (`PutItemsOptions`). */
+export type ProducedWrite = Omit<ItemWrite, 'hash'> & {
+  /** The item's ancestors' ids from the top down, its parent last, when the reader knows them. */
+  ancestors?: readonly string[];
+};
+
 /** A main item a reader produced; the run decides whether it is created, updated or unchanged. */
 export interface ItemProduced {
   kind: 'item';
   /** The source's tag, under which the id is listed in the log. */
   tag: string;
   /** The item; its hash is `hash`, or computed by the run. */
-  write: Omit<ItemWrite, 'hash'>;
+  write: ProducedWrite;
   /**
    * The item's change hash, when the reader gives one; else the run computes
    * `writeHash(write.bundle, write.edges)`. A reader's hash may be of what it builds the item

@@ -34,7 +34,7 @@ export const DEFAULT_FLOW: WorkerFlow = {
 };
 
 /**
- * Whether a source is worth a worker: starting one costs some tens of milliseconds, so only a
+ * Whether a source is worth a worker: starting one has a cost of its own, so only a
  * source of `minBytes` or more is read in one; all are when `minBytes` is 0. A source of unknown
  * size is read in process.
  */

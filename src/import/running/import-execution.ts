@@ -229,9 +229,6 @@ export class ImportExecution {
     const finish: FinishResult = reader.finish ? await reader.finish(tx, run.outcome(), context) : {};
     control.signal.throwIfAborted();
     control.report({ phase: 'committing' });
-    // Before the log is stored rather than at commit: working out the paths of a large import's
-    // items takes memory of its own, which need not add to the log's.
-    if (params.commit) await tx.prepareCommit();
     const event = params.commit ? task.logId : null;
     const { log, touched } = run.results(task.message, event, finish.touched);
     const answer = finish.answer?.(log);

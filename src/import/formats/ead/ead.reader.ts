@@ -65,10 +65,14 @@ export class EadReader implements FormatReader {
 
   constructor(@Inject(APP_CONFIG) private readonly config: AppConfig) {}
 
-  /** Reads in a worker thread when the source is large (`IMPORT_WORKER_MIN_BYTES`), else in process. */
+  /**
+   * Reads in a worker thread when the source is large (`IMPORT_WORKER_MIN_BYTES`) and that is on
+   * (`IMPORT_READ_IN_WORKER`), else in process: the same events either way.
+   */
   read(source: ImportSource, context: ImportContext): AsyncIterable<ImportEvent> {
     const settings = readSettings(context);
-    if (!readsInWorker(source, this.config.import.workerMinBytes)) return readEad(source, settings);
+    const { readInWorker: workerOn, workerMinBytes } = this.config.import;
+    if (!workerOn || !readsInWorker(source, workerMinBytes)) return readEad(source, settings);
     return readInWorker(
       source,
       {

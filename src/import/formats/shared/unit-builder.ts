@@ -1,4 +1,3 @@
-import { ItemWrite } from '../../../graph/graph-store';
 import { Bundle, Props } from '../../../items/bundle';
 import { childId, descriptionId, joinPath } from '../../../items/identifiers';
 import { ItemEdgeType, ItemType } from '../../../items/item-types';
@@ -12,7 +11,7 @@ import {
   extractUnknownProperties,
 } from './raw-extraction';
 import { RawNode } from './raw-node';
-import { ReadEvent } from '../read-events';
+import { ProducedWrite, ReadEvent } from '../read-events';
 
 /** A finding aid's unit, complete, as the reference's `EadHandler` hands it to its importer (CSV
  * rows of units give the same). */
@@ -120,14 +119,14 @@ export class UnitBuilder implements UnitImporter<ReadEvent> {
     if (unit.id === undefined) {
       return this.rejection(unit, unit.idProblem ?? 'Parent item has missing identifier');
     }
-    const write: Omit<ItemWrite, 'hash'> = { bundle: this.bundle(unit, unit.id), edges: this.edges(unit) };
+    const write: ProducedWrite = { bundle: this.bundle(unit, unit.id), edges: this.edges(unit) };
     const ancestors = this.ancestors(unit);
     if (ancestors !== undefined) write.ancestors = ancestors;
     return { kind: 'item', tag: this.settings.tag, write };
   }
 
   /**
-   * A unit's ancestors' item ids from the scope down, its parent last (`ItemWrite.ancestors`), as
+   * A unit's ancestors' item ids from the scope down, its parent last (`ProducedWrite.ancestors`), as
    * `unitId` makes them from their local ids; undefined for a top-level unit (its parent, the
    * scope, is stored) and where they do not end with its parent.
    */

@@ -7,8 +7,8 @@ import { typeBitOfTextRow } from './text-rows';
  * scores alone: each phrase's IDF depends on that phrase only, and the document length on the
  * document only. So a phrase's matching rows with their scores, read once from the index, answer
  * every query that holds the phrase, whatever else it holds: a query costs merging sorted lists
- * rather than FTS5 scoring every matching row again (some 0.5 µs each; a common word matches
- * nearly every unit). Sums are made in the order FTS5 makes them, so scores are equal to the bit.
+ * rather than FTS5 scoring every matching row again (a common word matches nearly every unit).
+ * Sums are made in the order FTS5 makes them, so scores are equal to the bit.
  */
 
 /** Full-text rows ascending, each with its bm25 score (lower ranks first). */
@@ -164,7 +164,7 @@ function firstByPosition(rows: number[], positionOf: (row: number) => number, co
 /**
  * The `k`-th lowest value (1-based) of `values`: the greatest of the `k` lowest seen, kept in a
  * max-heap in one pass. Past the first few thousand values most are above the heap's top and cost
- * one comparison; a quickselect would copy and shuffle all of them (7× the time at 100,000).
+ * one comparison; a quickselect would copy and shuffle all of them.
  */
 export function lowest(values: Float64Array, k: number): number {
   const heap = new Float64Array(k);

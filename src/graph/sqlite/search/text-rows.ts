@@ -1,4 +1,4 @@
-import { ITEM_TYPES } from '../../items/item-types';
+import { ITEM_TYPES } from '../../../items/item-types';
 
 /**
  * Full-text rows are numbered `rid * 16 + type code`, so that a search filters by item type on the

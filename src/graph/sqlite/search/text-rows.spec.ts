@@ -1,4 +1,4 @@
-import { ITEM_TYPES } from '../../items/item-types';
+import { ITEM_TYPES } from '../../../items/item-types';
 import { ridOfTextRow, textRow, typeCodeOfTextRow, typeCodes } from './text-rows';
 
 describe('text rows', () => {

@@ -1,7 +1,7 @@
-import { CHILD_EDGE_TYPES, ITEM_TYPES } from '../../items/item-types';
-import { SearchQuery } from '../graph-store';
+import { CHILD_EDGE_TYPES, ITEM_TYPES } from '../../../items/item-types';
+import { SearchQuery } from '../../graph-store';
 import { SoleTerm, toFtsQuery } from './fts-query';
-import { CHILD_EDGES, NAME_WEIGHT, sqlList } from './sql';
+import { CHILD_EDGES, NAME_WEIGHT, sqlList } from '../sql';
 import { RID_OF_ROW, TYPE_MASK, typeCodes } from './text-rows';
 
 /** What a search below an item needs to know of the subtree: its path range and text rows. */

@@ -1,11 +1,11 @@
-import { ITEM_TYPES } from '../../items/item-types';
-import { countedValues } from '../facet-counts';
-import { FacetField, ItemRef, SearchFilters, SearchQuery, SearchResult } from '../graph-store';
-import { POSITION_BITS } from './dependent-rows';
+import { ITEM_TYPES } from '../../../items/item-types';
+import { countedValues } from '../../facet-counts';
+import { FacetField, ItemRef, SearchFilters, SearchQuery, SearchResult } from '../../graph-store';
+import { POSITION_BITS } from '../dependent-rows';
 import { toFtsQuery } from './fts-query';
 import { ftsTextQuery } from './fts-text-query';
 import { SCORE, Subtree, typeFilter } from './search-sql';
-import { CHILD_EDGES, sqlList } from './sql';
+import { CHILD_EDGES, sqlList } from '../sql';
 import { RID_OF_ROW, typeCodes } from './text-rows';
 
 /**

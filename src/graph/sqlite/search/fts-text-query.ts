@@ -1,4 +1,4 @@
-import { andClauses, QueryField, TextQuery } from '../text-query';
+import { andClauses, QueryField, TextQuery } from '../../text-query';
 
 /** Runs of letters, digits and combining marks: what the unicode61 tokenizer keeps as words. */
 const TERM = /[\p{L}\p{N}\p{M}]+/gu;
