@@ -17,9 +17,7 @@ describe('Every import ends, whatever happens to its request', () => {
 
   beforeAll(async () => {
     tempDir = await mkdtemp(path.join(tmpdir(), 'faults-temp-'));
-    // No search read-ahead: after each commit it opens a read connection of its own in the
-    // background, whose files the handle counts below would take for a leak.
-    t = await createImportTestApp({ IMPORT_TEMP_DIR: tempDir, SEARCH_ACCELERATED: 'false' });
+    t = await createImportTestApp({ IMPORT_TEMP_DIR: tempDir });
     await addReferenceRepository(t);
     t.server.listen(0, '127.0.0.1');
     await once(t.server, 'listening');
