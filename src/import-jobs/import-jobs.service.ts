@@ -56,9 +56,14 @@ export class ImportJobsService implements OnApplicationBootstrap, OnModuleDestro
   }
 
   async onApplicationBootstrap(): Promise<void> {
-    const interrupted = await this.records.markInterrupted(new Date().toISOString());
-    if (interrupted > 0) {
-      this.logger.warn({ jobs: interrupted, msg: 'Imports interrupted by a stop were marked failed' });
+    try {
+      const interrupted = await this.records.markInterrupted(new Date().toISOString());
+      if (interrupted > 0) {
+        this.logger.warn({ jobs: interrupted, msg: 'Imports interrupted by a stop were marked failed' });
+      }
+    } catch (error) {
+      // A store that cannot be read or written starts not ready (readiness says why), not at all.
+      this.logger.error({ err: error, msg: 'Could not mark the imports interrupted by a stop' });
     }
     this.ticker = setInterval(() => this.logRunning(), LOG_INTERVAL_MS).unref();
   }

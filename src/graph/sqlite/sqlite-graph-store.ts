@@ -161,19 +161,22 @@ export class SqliteGraphStore extends GraphStore {
   private readInPool<T>(work: (tx: GraphReader) => Promise<T>): Promise<T> {
     return this.readers.use(async (connection) => {
       connection.get('BEGIN').run();
-      // The first read fixes the transaction's snapshot; its version says which one it is.
-      const version = connection.get(READ_VERSION, 'pluck').get() as number;
-      this.noticeVersion(version);
-      const tx = new SqliteGraphReader(connection, {
-        version,
-        cache: this.cache,
-        items: this.itemCache,
-        ranking: this.ranking,
-      });
+      let tx: SqliteGraphReader | undefined;
+      // Rolled back however the read ends, a failing first read too (a damaged store): a pooled
+      // connection left inside a transaction would refuse every later read.
       try {
+        // The first read fixes the transaction's snapshot; its version says which one it is.
+        const version = connection.get(READ_VERSION, 'pluck').get() as number;
+        this.noticeVersion(version);
+        tx = new SqliteGraphReader(connection, {
+          version,
+          cache: this.cache,
+          items: this.itemCache,
+          ranking: this.ranking,
+        });
         return await work(tx);
       } finally {
-        tx.end();
+        tx?.end();
         connection.get('ROLLBACK').run();
       }
     });
@@ -256,6 +259,9 @@ export class SqliteGraphStore extends GraphStore {
     // Started once this one is recorded as running; taken up again for a version noticed as it ends.
     this.readingAhead ??= Promise.resolve()
       .then(() => this.readAheadToLatest())
+      // Reading ahead only spares searches a first read: a store that fails it (damaged pages) is
+      // noted for readiness, and searches meet the same error themselves.
+      .catch((error: unknown) => this.condition.noteError(error))
       .finally(() => {
         this.readingAhead = undefined;
         if (this.latestVersion! > this.aheadVersion) void this.startReadingAhead();
