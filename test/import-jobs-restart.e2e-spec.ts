@@ -1,4 +1,3 @@
-import path from 'node:path';
 import { once } from 'node:events';
 import request from 'supertest';
 import { Bundle } from '../src/items/bundle';
@@ -22,7 +21,7 @@ describe('import jobs across a restart', () => {
   beforeAll(async () => {
     // The store, a user and tokens made here; the service opens the same file.
     testApp = await createTestApp();
-    env = { GRAPH_URL: `sqlite:${path.join(testApp.dataDir, 'archive.db')}` };
+    env = { ...testApp.graphEnv };
   });
   afterAll(() => testApp.close());
 

@@ -76,7 +76,7 @@ describe('SIGTERM during a large import: bounded shutdown', () => {
     // The store, a repository, users and tokens made here; the service opens the same file.
     t = await createImportTestApp();
     env = {
-      GRAPH_URL: `sqlite:${path.join(t.dataDir, 'archive.db')}`,
+      ...t.graphEnv,
       SHUTDOWN_GRACE_MS: String(GRACE_MS),
     };
   });
