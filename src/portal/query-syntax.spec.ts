@@ -80,6 +80,17 @@ describe('parseQuery', () => {
     });
   });
 
+  it('reads names that objects have, such as constructor, as words', () => {
+    expect(parseQuery('constructor toString __proto__')).toEqual({
+      kind: 'and',
+      clauses: [
+        { kind: 'words', text: 'constructor' },
+        { kind: 'words', text: 'toString' },
+        { kind: 'words', text: '__proto__' },
+      ],
+    });
+  });
+
   it('has no query for text without words', () => {
     expect(parseQuery('& ... ')).toBeUndefined();
   });

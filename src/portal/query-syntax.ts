@@ -55,7 +55,8 @@ function readText(q: string, at: number, tokens: Token[]): number {
   while (end < q.length && !/[\s()"]/.test(q[end])) end++;
   const text = q.slice(start, end);
   if (field !== undefined && text === '') throw malformed(`"${field}:" is followed by nothing to look for`);
-  const operator = field === undefined ? OPERATORS[text] : undefined;
+  // Own keys only: a word such as `constructor` is a word, not something Object.prototype has.
+  const operator = field === undefined && Object.hasOwn(OPERATORS, text) ? OPERATORS[text] : undefined;
   tokens.push(operator === undefined ? { kind: 'text', text, quoted: false, field } : { kind: operator });
   return end;
 }
