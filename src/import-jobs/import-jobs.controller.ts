@@ -114,7 +114,15 @@ export class ImportJobsController {
   @ApiResponse({
     status: 200,
     description: 'The events: `event: progress` or `outcome`, `data:` an ImportJob as JSON',
-    schema: { type: 'string', example: 'event: progress\ndata: {"id": "…", "state": "running"}\n\n' },
+    // Each event of the stream, as OpenAPI 3.2 and API testers read text/event-stream.
+    schema: {
+      type: 'object',
+      properties: {
+        event: { type: 'string', enum: ['progress', 'outcome'] },
+        data: { type: 'string', description: 'An ImportJob as JSON' },
+      },
+      required: ['event', 'data'],
+    },
   })
   @ApiResponse({ status: 404, description: 'No such job', type: ErrorBodyDto })
   async events(
