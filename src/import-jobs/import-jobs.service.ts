@@ -130,7 +130,8 @@ export class ImportJobsService implements OnApplicationBootstrap, OnModuleDestro
   }
 
   /**
-   * Runs `work` once every job before this one has ended; the job is `running` (and stored so)
+   * Runs `work` (the job's body received) once every job before this one has ended; the job is
+   * `running` (and stored so)
    * meanwhile. A job cancelled while it waits stops waiting: `work` is not called and this rejects
    * with the cancellation. `work` ends the job (`finish`) or throws; the next job waits for
    * `finish` to have stored the end.
@@ -146,7 +147,6 @@ export class ImportJobsService implements OnApplicationBootstrap, OnModuleDestro
       this.inLine--;
       over();
     };
-    job.waiting();
     try {
       if (queued) void this.writes.record(job).catch((error: unknown) => this.notStored(job, error));
       await Promise.race([previous, rejectOnAbort(job.signal)]);

@@ -145,6 +145,7 @@ export class ImportService implements OnApplicationShutdown {
       const body = await spoolBody(request.body, file, this.config.import.maxBodyBytes);
       if (body.size === 0) throw badRequest('The request body is empty');
       job.report({ bytesTotal: body.size });
+      job.waiting();
       Object.assign(task, {
         ...attempt,
         contentType: request.contentType,
