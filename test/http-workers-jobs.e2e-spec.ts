@@ -211,4 +211,55 @@ describe('HTTP_WORKERS: import jobs served live by every worker', () => {
     },
     TEST_MS,
   );
+
+  it(
+    'keeps a job of one worker queued while the other runs an import, then runs it',
+    async () => {
+      const first = await startImport('fq', 30_000);
+      const job = async (id: string) =>
+        JSON.parse((await get(`/import/jobs/${id}`)).text) as { state: string; phase: string | null };
+      await until(
+        'the first job being written',
+        () => job(first.id),
+        ({ phase }) => phase === 'writing',
+        60_000,
+      );
+      await until(
+        'a connection handed to the worker that runs the first job',
+        async () => answeredBy(await get('/health')),
+        (pid) => pid === first.owner,
+      );
+      const accepted = await requestOnce(
+        service.port,
+        'POST',
+        '/import/ead?scope=rw&commit=true&tag=fq2',
+        {
+          Authorization: `Bearer ${importToken}`,
+          'X-User': user,
+          Prefer: 'respond-async',
+          'Content-Type': 'application/xml',
+        },
+        eadOf('fq2', 5),
+      );
+      expect(await answeredBy(accepted)).not.toBe(first.owner);
+      const second = (JSON.parse(accepted.text) as { id: string }).id;
+      // While the first runs, the second waits in its own worker, queued (not running, which it
+      // would be only to wait for the store's writer).
+      for (;;) {
+        const [firstJob, secondJob] = await Promise.all([job(first.id), job(second)]);
+        if (firstJob.state !== 'running') break;
+        expect(secondJob.state).toBe('queued');
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+      const ended = await until(
+        'the second job ended',
+        () => job(second),
+        ({ state }) => state !== 'queued' && state !== 'running',
+        60_000,
+      );
+      expect(ended).toMatchObject({ state: 'committed', log: { created: 6 } });
+      expect((await records.get(second))!.pid).not.toBe(first.owner);
+    },
+    TEST_MS,
+  );
 });

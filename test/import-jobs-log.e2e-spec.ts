@@ -69,6 +69,7 @@ describe('import jobs: the periodic log line of a running import', () => {
     const job = (await jobs.get(id, { role: 'ops' }))!;
     expect(line).toMatchObject({
       level: 30,
+      context: 'ImportJobs',
       endpoint: 'ead',
       phase: 'writing',
       items: job.progress.items,

@@ -88,7 +88,7 @@ export class ImportJobsService implements OnApplicationBootstrap, OnModuleDestro
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {
     this.records = new ImportJobRecords(graph);
-    this.writes = new JobRecordWrites(this.records);
+    this.writes = new JobRecordWrites(this.records, () => this.remote.whenNoneRunning());
     if (ClusterJobsChannel.available()) {
       this.channel = new ClusterJobsChannel({
         updated: (pid, jobs) => this.remote.updated(pid, jobs),
@@ -156,7 +156,6 @@ export class ImportJobsService implements OnApplicationBootstrap, OnModuleDestro
       throw error;
     }
     this.turns.set(job.id, done);
-    job.begin();
     return this.writes.runImport(job, work);
   }
 

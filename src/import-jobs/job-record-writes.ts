@@ -1,13 +1,16 @@
 import { ImportJob } from './import-job';
 import { ImportJobRecords } from './import-job-records';
+import { rejectOnAbort } from './job-cancelled';
 
 /**
  * The writes of the serving thread that concern imports (job records, the log of an import that
- * never ran), made only while no import of this process writes. An import holds the store's one
- * writer for the whole of its transaction, in the import worker's thread: a write of the serving
- * thread meanwhile would wait for it, and on SQLite wait by blocking the event loop (better-sqlite3
- * is synchronous), holding up every request. So jobs noted meanwhile (one queued, one cancelled
- * while it waited) are written once that import ends, before the next one begins.
+ * never ran), made only while no import writes. An import holds the store's one writer for the
+ * whole of its transaction, in an import worker's thread: a write of the serving thread meanwhile
+ * would wait for it, and on SQLite wait by blocking the event loop (better-sqlite3 is
+ * synchronous), holding up every request. So jobs noted meanwhile (one queued, one cancelled while
+ * it waited) are written once that import ends, before the next one begins. Imports of other HTTP
+ * workers (`othersImporting`) are waited for likewise, and so the next import of this one too:
+ * it stays queued until they end, rather than running only to wait for the writer.
  */
 export class JobRecordWrites {
   /** Jobs to store, by id; their documents are taken when written, so the latest is stored. */
@@ -17,7 +20,11 @@ export class JobRecordWrites {
   /** Set while an import of this process writes; resolves when it ends. */
   private importing?: { ended: Promise<void>; end: () => void };
 
-  constructor(private readonly records: ImportJobRecords) {}
+  constructor(
+    private readonly records: ImportJobRecords,
+    /** While another process's import runs: when it has ended. */
+    private readonly othersImporting: () => Promise<void> | undefined = () => undefined,
+  ) {}
 
   /** Stores `job` as it is by then, once no import writes; resolves when it is stored. */
   record(job: ImportJob): Promise<void> {
@@ -31,17 +38,19 @@ export class JobRecordWrites {
   }
 
   /**
-   * Stores `job` (now running) with every job noted meanwhile, then runs `work`, its import: no
-   * write of these waits on it meanwhile.
+   * Once no import runs, begins `job` and stores it (running) with every job noted meanwhile, then
+   * runs `work`, its import: no write of these waits on it meanwhile.
    */
   async runImport<T>(job: ImportJob, work: () => Promise<T>): Promise<T> {
-    this.pending.set(job.id, job);
+    // Cancelled while it waits, it stops waiting (and never begins).
     await this.step(async () => {
+      job.begin();
+      this.pending.set(job.id, job);
       await this.writePending();
       let end!: () => void;
       const ended = new Promise<void>((resolve) => (end = resolve));
       this.importing = { ended, end };
-    });
+    }, job.signal);
     try {
       return await work();
     } finally {
@@ -50,10 +59,14 @@ export class JobRecordWrites {
     }
   }
 
-  private step<T>(write: () => Promise<T>): Promise<T> {
+  private step<T>(write: () => Promise<T>, signal?: AbortSignal): Promise<T> {
     const next = this.chain.then(async () => {
-      while (this.importing !== undefined) await this.importing.ended;
-      return write();
+      for (;;) {
+        signal?.throwIfAborted();
+        const importing = this.importing?.ended ?? this.othersImporting();
+        if (importing === undefined) return write();
+        await (signal === undefined ? importing : Promise.race([importing, rejectOnAbort(signal)]));
+      }
     });
     this.chain = next.catch(() => undefined);
     return next;

@@ -45,6 +45,8 @@ export class RemoteJob extends EventEmitter<{ change: []; end: [] }> implements 
 /** The other workers' jobs, by id: those going, and the latest finished. */
 export class RemoteJobs {
   private readonly jobs = new Map<string, RemoteJob>();
+  /** Told when no job of another worker runs any more. */
+  private idle: (() => void)[] = [];
 
   get(id: string): RemoteJob | undefined {
     return this.jobs.get(id);
@@ -52,6 +54,12 @@ export class RemoteJobs {
 
   all(): RemoteJob[] {
     return [...this.jobs.values()];
+  }
+
+  /** While a job of another worker runs: resolves once none does. */
+  whenNoneRunning(): Promise<void> | undefined {
+    if (!this.anyRunning()) return undefined;
+    return new Promise((resolve) => this.idle.push(resolve));
   }
 
   updated(owner: number, shared: SharedJob[]): void {
@@ -64,6 +72,7 @@ export class RemoteJobs {
     for (const old of finished.slice(0, Math.max(0, finished.length - FINISHED_KEPT))) {
       this.jobs.delete(old.document().id);
     }
+    this.tellIfIdle();
   }
 
   /**
@@ -75,5 +84,16 @@ export class RemoteJobs {
     for (const job of this.all()) {
       if (job.owner === owner) job.update({ ...job.shared, document: interrupted(job.document(), now) });
     }
+    this.tellIfIdle();
+  }
+
+  private anyRunning(): boolean {
+    return this.all().some((job) => job.document().state === 'running');
+  }
+
+  private tellIfIdle(): void {
+    if (this.idle.length === 0 || this.anyRunning()) return;
+    for (const resolve of this.idle) resolve();
+    this.idle = [];
   }
 }
