@@ -82,4 +82,31 @@ describe('import jobs waiting for the writer (import worker thread)', () => {
     expect(await storedState(secondId)).toBe('committed');
     expect(await storedState(thirdId)).toBe('committed');
   });
+
+  it("answers 409 to a cancel of a job another process runs (a command line's import)", async () => {
+    // As the command line stores its job when it starts running.
+    const { body: listed } = await request(app.server)
+      .get('/import/jobs')
+      .query({ state: 'committed', limit: '1' })
+      .set('Authorization', `Bearer ${opsToken}`);
+    const document = {
+      ...listed.items[0],
+      id: 'cli-job',
+      state: 'running',
+      phase: 'reading',
+      finished: null,
+    };
+    await records.put([{ document, pid: process.ppid }]);
+    const job = await request(app.server)
+      .get('/import/jobs/cli-job')
+      .set('Authorization', `Bearer ${opsToken}`);
+    expect(job.body).toMatchObject({ id: 'cli-job', state: 'running' });
+
+    const cancel = await request(app.server)
+      .delete('/import/jobs/cli-job')
+      .set('Authorization', `Bearer ${opsToken}`);
+    expect(cancel.status).toBe(409);
+    expect(cancel.body.details).toContain('runs in another process');
+    expect(await storedState('cli-job')).toBe('running');
+  });
 });

@@ -14,7 +14,7 @@ import { errorBodyOf, ImportHttpError, notFound } from '../import/import-errors'
 import type { ErrorBody } from '../import-logs/import-log.types';
 import { ImportJob, JobEnd, JobSpec } from './import-job';
 import { ImportJobRecords, JobFilter } from './import-job-records';
-import { ImportJobDocument, JobState } from './import-job.types';
+import { FINISHED_STATES, ImportJobDocument, JobState } from './import-job.types';
 import { rejectOnAbort } from './job-cancelled';
 import { JobHold, JobHolds } from './job-holds';
 import { JobRecordWrites } from './job-record-writes';
@@ -51,11 +51,11 @@ function matches(document: ImportJobDocument, filter: JobFilter): boolean {
 export type CancelResult = { cancelled: ImportJobDocument } | { refused: ErrorBody } | undefined;
 
 function alreadyFinished(state: JobState): { refused: ErrorBody } {
-  return {
-    refused: errorBodyOf(
-      new ImportHttpError(HttpStatus.CONFLICT, `The import job has already finished (${state})`),
-    ),
-  };
+  return refused(`The import job has already finished (${state})`);
+}
+
+function refused(details: string): { refused: ErrorBody } {
+  return { refused: errorBodyOf(new ImportHttpError(HttpStatus.CONFLICT, details)) };
 }
 
 /**
@@ -241,7 +241,10 @@ export class ImportJobsService implements OnApplicationBootstrap, OnModuleDestro
       return 'document' in outcome ? { cancelled: outcome.document } : { refused: outcome.error };
     }
     const stored = await this.get(id, viewer);
-    return stored === undefined ? undefined : alreadyFinished(stored.state);
+    if (stored === undefined) return undefined;
+    if (FINISHED_STATES.includes(stored.state)) return alreadyFinished(stored.state);
+    // Stored as going, yet run by no HTTP worker: a command line's import (or a crashed process's).
+    return refused('The import job runs in another process (the command line), which alone may cancel it');
   }
 
   /** Cancels every job not yet finished (a shutdown's hook): each rolls back. */
