@@ -130,11 +130,11 @@ export class ImportJobsService implements OnApplicationBootstrap, OnModuleDestro
   }
 
   /**
-   * Runs `work` (the job's body received) once every job before this one has ended; the job is
-   * `running` (and stored so)
-   * meanwhile. A job cancelled while it waits stops waiting: `work` is not called and this rejects
-   * with the cancellation. `work` ends the job (`finish`) or throws; the next job waits for
-   * `finish` to have stored the end.
+   * Runs `work` (the job's body received) once every job before this one has ended, and no other
+   * HTTP worker's import runs; the job is `running` (and stored so) meanwhile. A job cancelled
+   * while it waits stops waiting: `work` is not called and this rejects with the cancellation.
+   * `work` ends the job (`finish`) or throws; the next job waits for `finish` to have stored the
+   * end.
    */
   async run<T>(job: ImportJob, work: () => Promise<T>): Promise<T> {
     const previous = this.writer;
@@ -293,6 +293,7 @@ export class ImportJobsService implements OnApplicationBootstrap, OnModuleDestro
       this.live.delete(old.id);
     }
   }
+
   private logRunning(): void {
     const now = Date.now();
     for (const job of this.live.values()) {
