@@ -123,7 +123,7 @@ describe('HTTP_WORKERS: import jobs served live by every worker', () => {
   it(
     'serves the live job, the list and the events from the worker that does not run it',
     async () => {
-      const { id, owner } = await startImport('fw', 50_000);
+      const { id, owner } = await startImport('fw', 30_000);
 
       // Answers from both workers while it is written: the other's show progress the store never had.
       const fromOther: Record<string, unknown>[] = [];
@@ -172,7 +172,7 @@ describe('HTTP_WORKERS: import jobs served live by every worker', () => {
   it(
     'cancels a job from the worker that does not run it: the one that does rolls it back',
     async () => {
-      const { id, owner } = await startImport('fc', 50_000);
+      const { id, owner } = await startImport('fc', 30_000);
       await until(
         'the job being written',
         async () => JSON.parse((await get(`/import/jobs/${id}`)).text) as { phase: string },
@@ -199,7 +199,7 @@ describe('HTTP_WORKERS: import jobs served live by every worker', () => {
         tx.search({ scope: { id: 'rw', depth: 'descendants' }, offset: 0, limit: 1 }),
       );
       // The first test's import alone.
-      expect(stored.total).toBe(50_001);
+      expect(stored.total).toBe(30_001);
     },
     TEST_MS,
   );
@@ -207,7 +207,7 @@ describe('HTTP_WORKERS: import jobs served live by every worker', () => {
   it(
     'keeps a job of one worker queued while the other runs an import, then runs it',
     async () => {
-      const first = await startImport('fq', 30_000);
+      const first = await startImport('fq', 20_000);
       const job = async (id: string) =>
         JSON.parse((await get(`/import/jobs/${id}`)).text) as { state: string; phase: string | null };
       await until(
