@@ -41,6 +41,12 @@ export abstract class GraphStore {
    */
   async readAheadDone(): Promise<void> {}
 
+  /**
+   * Tells the store that this process answers searches (the portal does): where it reads ahead for
+   * them, it starts now, and again after each commit. A process that only imports does not call it.
+   */
+  prepareForSearches(): void {}
+
   /** Write transactions of this process queued or running, for the metrics. */
   abstract queuedWrites(): number;
 

@@ -85,4 +85,15 @@ describe('ReadCache', () => {
     expect(cache.lookup(1, 'c')).toBeUndefined();
     expect(cache.lookup(1, 'd')).toEqual({ value: 'd' });
   });
+
+  it('lists its keys, whatever their version, the most recently used first', () => {
+    const cache = new ReadCache(10);
+    cache.put(1, 'a', 'A', 1);
+    cache.put(1, 'b', 'B', 1);
+    cache.put(2, 'c', 'C', 1);
+    expect(cache.recentKeys()).toEqual(['c', 'b', 'a']);
+    // A hit in the older half renews the entry.
+    cache.lookup(1, 'a');
+    expect(cache.recentKeys()).toEqual(['a', 'c', 'b']);
+  });
 });

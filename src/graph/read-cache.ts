@@ -53,6 +53,11 @@ export class ReadCache {
     return { value: entry.value as T };
   }
 
+  /** The keys held, whatever their version, the most recently used first (as eviction sees them). */
+  recentKeys(): string[] {
+    return [...this.entries.keys()].reverse();
+  }
+
   put(version: number, key: string, value: unknown, weight: number): void {
     const entry = this.entries.get(key);
     if (entry) this.remove(key, entry.weight);

@@ -5,12 +5,14 @@ import { ItemWrite, SearchQuery } from '../../src/graph/graph-store';
 import { SqliteGraphReader } from '../../src/graph/sqlite/sqlite-graph-reader';
 import { RankingAccelerator } from '../../src/graph/sqlite/search/ranking-accelerator';
 import { SqliteGraphStore } from '../../src/graph/sqlite/sqlite-graph-store';
+import { createTestApp } from '../support/test-app';
 import { unit } from './graph-store.contract';
 
 /**
- * The SQLite store reads ahead, for each committed version, the postings of the commonest terms
- * (those matching at least 1,000 rows), so that the first searches for them do not read them.
- * Postings reads are counted on the accelerator's prototype.
+ * The SQLite store of a process that answers searches reads ahead, for each committed version, the
+ * postings of the phrases searched before and of the commonest terms (those matching at least
+ * 1,000 rows), so that the first searches for them do not read them. Postings reads are counted
+ * on the accelerator's prototype.
  */
 
 const UNITS = 1_200;
@@ -122,14 +124,65 @@ describe('SQLite read-ahead for searches', () => {
     expect(postingsReads).toHaveBeenCalledTimes(reads);
   });
 
+  it('reads nothing ahead until told that the process answers searches', async () => {
+    await search('unit');
+    await store.readAheadDone();
+    expect(postingsReads).toHaveBeenCalledTimes(1);
+
+    store.prepareForSearches();
+    await store.readAheadDone();
+    expect(postingsReads.mock.calls.length).toBeGreaterThan(1);
+  });
+
+  it('reads ahead in the app, whose portal answers searches', async () => {
+    const app = await createTestApp();
+    try {
+      await app.store.write((tx) => tx.putItems(units(UNITS)));
+      await app.store.readAheadDone();
+      const reads = postingsReads.mock.calls.length;
+      expect(reads).toBeGreaterThan(0);
+
+      await app.store.read((tx) => tx.search({ text: 'common', offset: 0, limit: 20 }));
+      expect(postingsReads).toHaveBeenCalledTimes(reads);
+    } finally {
+      await app.close();
+    }
+  });
+
+  it('reads again, after a commit, the phrases searches read before it, rare ones too', async () => {
+    await store.readAheadForSearch();
+    await search('rare');
+    await store.write((tx) => tx.putItems(units(400, UNITS)));
+    await store.readAheadForSearch();
+    const reads = postingsReads.mock.calls.length;
+
+    expect((await search('rare')).total).toBe(UNITS / 400 + 1);
+    expect(postingsReads).toHaveBeenCalledTimes(reads);
+  });
+
   it('reads the commonest terms first, as searches ask for them, within its bounds', async () => {
-    const readAhead = (maxRows: number, minRows: number) =>
-      store.read((tx) => (tx as SqliteGraphReader).readAhead(maxRows, minRows, () => false));
+    // Each on a store of its own, whose cache holds no phrase searched before.
+    const readAhead = async (maxRows: number, minRows: number) => {
+      const fresh = await SqliteGraphStore.open(path.join(folder, 'archive.db'));
+      try {
+        return await fresh.read((tx) => (tx as SqliteGraphReader).readAhead(maxRows, minRows, () => false));
+      } finally {
+        await fresh.close();
+      }
+    };
 
     // "record" starts another term too: a search asks for it as a prefix.
     expect(await readAhead(10_000, 500)).toEqual(['"common"', '"local"', '"unit"', '"record"*', '"records"']);
     expect(await readAhead(UNITS + 600, 500)).toEqual(['"common"', '"record"*']);
     expect(await readAhead(10_000, UNITS + 1)).toEqual([]);
     expect(await readAhead(10_000, 1)).toContain('"rare"');
+  });
+
+  it('reads the phrases searched before the commonest terms', async () => {
+    await search('rare');
+    const read = await store.read((tx) =>
+      (tx as SqliteGraphReader).readAhead(UNITS + UNITS / 400, 500, () => false),
+    );
+    expect(read).toEqual(['"rare"', '"common"']);
   });
 });

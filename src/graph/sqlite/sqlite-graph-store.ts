@@ -40,18 +40,20 @@ const CACHED_HITS = 300_000;
 const CACHED_ITEM_WEIGHT = 200_000;
 /**
  * Query phrases' matching rows with their scores (ranked-text.ts), kept apart likewise for the
- * accelerated ranking, in rows held: 16 bytes each, 64 MiB at most. The item order (each item's
- * place in id order, which ranked hits are tied by, and its type) is kept here too, weighed as rows
- * of its size.
+ * accelerated ranking, in rows held of 16 bytes each (`searchCacheMiB`). The item order (each
+ * item's place in id order, which ranked hits are tied by, and its type) is kept here too, weighed
+ * as rows of its size.
  */
-const CACHED_POSTINGS = 4_000_000;
+const POSTINGS_ROW_BYTES = 16;
+const DEFAULT_SEARCH_CACHE_MIB = 64;
 
 /**
- * What `readAheadForSearch` reads per store version: the postings of terms matching at least
- * `minRows` rows (a rarer term's first read is quick), commonest first, up to three quarters of the
- * postings cache, which leaves the rest to what searches read.
+ * What `readAheadForSearch` reads per store version, within three quarters of the postings cache
+ * (the rest is left to what searches read): terms matching fewer than `minRows` rows are quick to
+ * read on demand.
  */
-const READ_AHEAD = { maxRows: (CACHED_POSTINGS * 3) / 4, minRows: 1_000 };
+const READ_AHEAD_SHARE = 3 / 4;
+const READ_AHEAD_MIN_ROWS = 1_000;
 
 const READ_VERSION = 'SELECT version FROM store_version';
 const BUMP_VERSION = 'UPDATE store_version SET version = version + 1 RETURNING version';
@@ -62,11 +64,8 @@ export interface SqliteStoreOptions {
    * version (`RankingAccelerator`), rather than by FTS5's bm25 in SQL: the same hits (default on).
    */
   acceleratedSearch?: boolean;
-  /**
-   * Read ahead, from the start and after each commit, what the accelerated ranking would read
-   * first (`readAheadForSearch`): for a process that serves searches (default off).
-   */
-  readAhead?: boolean;
+  /** The accelerated ranking's cache of phrases' matches, in MiB (default 64). */
+  searchCacheMiB?: number;
 }
 
 /**
@@ -89,6 +88,8 @@ export class SqliteGraphStore extends GraphStore {
   private aheadVersion = -Infinity;
   /** Write transactions running in this process: 0 or 1, since writes queue. */
   private writing = 0;
+  /** How many postings rows a read-ahead reads at most. */
+  private readonly readAheadRows: number;
 
   private constructor(
     private readonly writer: StatementCache,
@@ -96,9 +97,12 @@ export class SqliteGraphStore extends GraphStore {
     private readonly checkpointer: WalCheckpointer,
     private readonly condition: StoreCondition,
     acceleratedSearch: boolean,
+    searchCacheMiB: number,
   ) {
     super();
-    if (acceleratedSearch) this.ranking = { postings: new ReadCache(CACHED_POSTINGS), reading: new Map() };
+    const postingsRows = Math.floor((searchCacheMiB * 1024 * 1024) / POSTINGS_ROW_BYTES);
+    this.readAheadRows = Math.floor(postingsRows * READ_AHEAD_SHARE);
+    if (acceleratedSearch) this.ranking = { postings: new ReadCache(postingsRows), reading: new Map() };
   }
 
   /** Opens (creating the file and its folder if need be) and brings the schema up to date. */
@@ -136,8 +140,8 @@ export class SqliteGraphStore extends GraphStore {
         checkpointer,
         condition,
         options.acceleratedSearch ?? true,
+        options.searchCacheMiB ?? DEFAULT_SEARCH_CACHE_MIB,
       );
-      if (options.readAhead) void store.readAheadForSearch();
       return store;
     } catch (error) {
       db.close();
@@ -241,6 +245,10 @@ export class SqliteGraphStore extends GraphStore {
     return this.startReadingAhead();
   }
 
+  override prepareForSearches(): void {
+    void this.readAheadForSearch();
+  }
+
   override async readAheadDone(): Promise<void> {
     if (this.latestVersion === undefined) return;
     // A read notices the latest version, which starts reading ahead for it.
@@ -275,7 +283,7 @@ export class SqliteGraphStore extends GraphStore {
         const reader = tx as SqliteGraphReader;
         const stale = () => this.closed || this.writing > 0 || this.latestVersion! > reader.version!;
         // A read-ahead that fails leaves searches to read what they need themselves.
-        await reader.readAhead(READ_AHEAD.maxRows, READ_AHEAD.minRows, stale).catch(() => undefined);
+        await reader.readAhead(this.readAheadRows, READ_AHEAD_MIN_ROWS, stale).catch(() => undefined);
         // Left off for a write here: taken up again, what it read being kept, once the write ends.
         return this.writing > 0 ? this.aheadVersion : reader.version!;
       }).catch(() => this.latestVersion!);

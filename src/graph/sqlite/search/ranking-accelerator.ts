@@ -47,6 +47,9 @@ const SELECT_CHILD_RIDS = `
   WHERE e.dst = ? AND e.type IN (${CHILD_EDGES})`;
 const SELECT_REFS_BY_RID = 'SELECT rid, id, type FROM item WHERE rid IN (SELECT value FROM json_each(?))';
 
+/** Whether a key of the postings cache is a query phrase: phrases are quoted (fts-query.ts). */
+const isPhrase = (key: string) => key.startsWith('"');
+
 /** The items of a store version by rid, read once along the id index (`readItemOrder`). */
 interface ItemOrder {
   /** The items' rids in id order. */
@@ -144,10 +147,12 @@ export class RankingAccelerator {
 
   /**
    * Reads into the postings cache, before the searches that would read them first, the item order
-   * (`readItemOrder`) and the postings of the index's commonest terms, each as a search for the
-   * term asks for it (`ftsPhrases`): commonest first, those matching at least `minRows` rows (a
-   * rarer term's first read is quick), while their rows stay within `maxRows`. Stops early once
-   * `stale()` says so. Returns the phrases it read (or found kept).
+   * (`readItemOrder`), then the phrases the cache held when it started (those searches asked for
+   * at an earlier version, the most recently used first), then the postings of the index's
+   * commonest terms, each as a search for the term asks for it (`ftsPhrases`): commonest first,
+   * those matching at least `minRows` rows (a rarer term's first read is quick). All while their
+   * rows stay within `maxRows`; it stops early once `stale()` says so. Returns the phrases it read
+   * (or found kept).
    */
   async readAhead(
     maxRows: number,
@@ -155,27 +160,33 @@ export class RankingAccelerator {
     soleTerm: SoleTerm,
     stale: () => boolean,
   ): Promise<string[]> {
+    const searched = this.caches.postings.recentKeys().filter(isPhrase);
     await this.itemOrder();
+    const read = new Set<string>();
+    let rows = 0;
+    for (const phrase of searched) {
+      if (stale() || rows >= maxRows) return [...read];
+      rows += (await this.postings(phrase)).rows.length;
+      read.add(phrase);
+    }
     const common: [string, number][] = [];
     let listed = 0;
-    for (const [term, rows] of this.reads.statement(SELECT_TERM_COUNTS, 'raw').iterate() as Iterable<
+    for (const [term, count] of this.reads.statement(SELECT_TERM_COUNTS, 'raw').iterate() as Iterable<
       [string, number]
     >) {
-      if (rows >= minRows) common.push([term, rows]);
+      if (count >= minRows) common.push([term, count]);
       if (++listed % ROWS_PER_TURN === 0) await setImmediatePromise();
     }
     common.sort((a, b) => b[1] - a[1]);
-    const read: string[] = [];
-    let rows = 0;
     for (const [term, count] of common) {
       if (stale()) break;
       const phrase = ftsPhrases(term, soleTerm)?.[0];
-      if (phrase === undefined || rows + count > maxRows) continue;
+      if (phrase === undefined || read.has(phrase) || rows + count > maxRows) continue;
       rows += count;
       await this.postings(phrase);
-      read.push(phrase);
+      read.add(phrase);
     }
-    return read;
+    return [...read];
   }
 
   /**
