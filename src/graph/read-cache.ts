@@ -53,9 +53,12 @@ export class ReadCache {
     return { value: entry.value as T };
   }
 
-  /** The keys held, whatever their version, the most recently used first (as eviction sees them). */
-  recentKeys(): string[] {
-    return [...this.entries.keys()].reverse();
+  /**
+   * The keys held, whatever their version, with their weights, the most recently used first (as
+   * eviction sees them).
+   */
+  recentEntries(): [key: string, weight: number][] {
+    return [...this.entries].reverse().map(([key, entry]) => [key, entry.weight]);
   }
 
   put(version: number, key: string, value: unknown, weight: number): void {

@@ -160,6 +160,72 @@ describe('SQLite read-ahead for searches', () => {
     expect(postingsReads).toHaveBeenCalledTimes(reads);
   });
 
+  it('keeps what it read for searches through a commit of records alone, and reads records anew', async () => {
+    await store.readAheadForSearch();
+    await search('common');
+    const records = () => store.read((tx) => tx.findRecords({ type: 'TestNote' }));
+    expect((await records()).total).toBe(0);
+    const reads = postingsReads.mock.calls.length;
+
+    await store.write((tx) => tx.putRecords([{ id: 'n1', type: 'TestNote', props: { text: 'kept' } }]));
+    await store.readAheadDone();
+    expect((await records()).total).toBe(1);
+    expect(await search('common')).toEqual(await uncached('common'));
+    expect(postingsReads).toHaveBeenCalledTimes(reads);
+
+    // A commit of items is read ahead for again.
+    await store.write((tx) => tx.putItems(units(1, UNITS)));
+    await store.readAheadDone();
+    expect(postingsReads.mock.calls.length).toBeGreaterThan(reads);
+  });
+
+  describe('warmed by a writer of another connection, before it commits', () => {
+    let writer: SqliteGraphStore;
+    beforeEach(async () => {
+      // As the import worker writes: a store of its own on the same file.
+      writer = await SqliteGraphStore.open(path.join(folder, 'archive.db'));
+    });
+    afterEach(() => writer.close());
+
+    const warmedWrite = (handOver: (warmed: unknown) => Promise<void>) =>
+      writer.write((tx) => tx.putItems(units(400, UNITS)), {
+        warmSearch: { plan: store.searchWarmup(), handOver },
+      });
+
+    it('finds the phrases searched before read at the new version, with the hits a search reads', async () => {
+      store.prepareForSearches();
+      await store.readAheadDone();
+      // Rarer than what is read ahead: read for the searches.
+      await search('rare');
+      await search('record');
+      let handedOver = 0;
+      await warmedWrite(async (warmed) => {
+        handedOver++;
+        store.acceptWarmedSearch(warmed);
+      });
+      expect(handedOver).toBe(1);
+      const reads = postingsReads.mock.calls.length;
+
+      await store.readAheadDone();
+      for (const text of ['rare', 'common', 'record']) {
+        expect(await search(text)).toEqual(await uncached(text));
+      }
+      expect((await search('rare')).total).toBe(UNITS / 400 + 1);
+      expect(postingsReads).toHaveBeenCalledTimes(reads);
+    });
+
+    it('rolls the write back when the hand-over fails', async () => {
+      store.prepareForSearches();
+      await store.readAheadDone();
+      await expect(warmedWrite(() => Promise.reject(new Error('cancelled')))).rejects.toThrow('cancelled');
+      expect((await search('common')).total).toBe(UNITS);
+    });
+
+    it('reads nothing for a process that answers no searches', async () => {
+      expect(store.searchWarmup()).toBeUndefined();
+    });
+  });
+
   it('reads the commonest terms first, as searches ask for them, within its bounds', async () => {
     // Each on a store of its own, whose cache holds no phrase searched before.
     const readAhead = async (maxRows: number, minRows: number) => {

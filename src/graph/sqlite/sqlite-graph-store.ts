@@ -2,7 +2,7 @@ import Database from 'better-sqlite3';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { GraphReader, GraphStore, GraphWriter } from '../graph-store';
+import { GraphReader, GraphStore, GraphWriter, WriteOptions } from '../graph-store';
 import { ReadCache } from '../read-cache';
 import { registerPathKey } from './item-paths';
 import { ReadPool } from './read-pool';
@@ -11,7 +11,15 @@ import { SerialQueue } from './serial-queue';
 import { SqliteGraphReader } from './sqlite-graph-reader';
 import { SqliteGraphWriter } from './sqlite-graph-writer';
 import { StatementCache } from './statement-cache';
+import { handedOverEntries, isPhrase } from './search/ranking-accelerator';
 import { RankingCaches } from './search/search-reads';
+import {
+  buffersOf,
+  isSearchWarmupPlan,
+  isWarmedSearch,
+  SearchWarmupPlan,
+  warmSearch,
+} from './search/search-warmup';
 import { openTermIndex } from './search/term-index';
 import { StoreCondition } from './store-condition';
 import { WalCheckpointer } from './wal-checkpointer';
@@ -55,8 +63,14 @@ const DEFAULT_SEARCH_CACHE_MIB = 64;
 const READ_AHEAD_SHARE = 3 / 4;
 const READ_AHEAD_MIN_ROWS = 1_000;
 
-const READ_VERSION = 'SELECT version FROM store_version';
-const BUMP_VERSION = 'UPDATE store_version SET version = version + 1 RETURNING version';
+/**
+ * Two versions: `version` counts commits, and `items_version` is the last one that wrote items.
+ * What is kept of items and searches is kept for the latter, records read for the former.
+ */
+const READ_VERSION = 'SELECT items_version, version FROM store_version';
+const BUMP_VERSION = 'UPDATE store_version SET version = version + 1 RETURNING items_version';
+const BUMP_ITEMS_VERSION =
+  'UPDATE store_version SET version = version + 1, items_version = version + 1 RETURNING items_version';
 
 export interface SqliteStoreOptions {
   /**
@@ -170,10 +184,11 @@ export class SqliteGraphStore extends GraphStore {
       // connection left inside a transaction would refuse every later read.
       try {
         // The first read fixes the transaction's snapshot; its version says which one it is.
-        const version = connection.get(READ_VERSION, 'pluck').get() as number;
+        const [version, recordsVersion] = connection.get(READ_VERSION, 'raw').get() as [number, number];
         this.noticeVersion(version);
         tx = new SqliteGraphReader(connection, {
           version,
+          recordsVersion,
           cache: this.cache,
           items: this.itemCache,
           ranking: this.ranking,
@@ -186,7 +201,7 @@ export class SqliteGraphStore extends GraphStore {
     });
   }
 
-  async write<T>(work: (tx: GraphWriter) => Promise<T>, options: { commit?: boolean } = {}): Promise<T> {
+  async write<T>(work: (tx: GraphWriter) => Promise<T>, options: WriteOptions = {}): Promise<T> {
     this.assertOpen();
     const written = this.writeQueue.run(async () => {
       this.writing++;
@@ -206,7 +221,7 @@ export class SqliteGraphStore extends GraphStore {
   /** The write transaction; `onCommit` is told the version it commits. */
   private async writeAlone<T>(
     work: (tx: GraphWriter) => Promise<T>,
-    options: { commit?: boolean },
+    options: WriteOptions,
     onCommit: (version: number) => void,
   ): Promise<T> {
     await whenNotBusy(() => this.writer.get('BEGIN IMMEDIATE').run());
@@ -219,7 +234,13 @@ export class SqliteGraphStore extends GraphStore {
       if (options.commit === false) {
         this.writer.get('ROLLBACK').run();
       } else {
-        const version = this.writer.get(BUMP_VERSION, 'pluck').get() as number;
+        const bump = tx.itemsWritten ? BUMP_ITEMS_VERSION : BUMP_VERSION;
+        const version = this.writer.get(bump, 'pluck').get() as number;
+        const warmup = options.warmSearch;
+        if (warmup && isSearchWarmupPlan(warmup.plan)) {
+          const warmed = await warmSearch(this.writer, warmup.plan, version);
+          await warmup.handOver(warmed, buffersOf(warmed));
+        }
         this.writer.get('COMMIT').run();
         onCommit(version);
         this.checkpointer.request();
@@ -247,6 +268,26 @@ export class SqliteGraphStore extends GraphStore {
 
   override prepareForSearches(): void {
     void this.readAheadForSearch();
+  }
+
+  /**
+   * The phrases searched most recently, as many as a read-ahead would read; nothing where this
+   * process reads nothing ahead (it answers no searches).
+   */
+  override searchWarmup(): SearchWarmupPlan | undefined {
+    if (!this.ranking || this.latestVersion === undefined) return undefined;
+    const phrases: string[] = [];
+    let rows = 0;
+    for (const [key, weight] of this.ranking.postings.recentEntries()) {
+      if (!isPhrase(key)) continue;
+      if ((rows += weight) > this.readAheadRows) break;
+      phrases.push(key);
+    }
+    return { kind: 'sqlite-search', phrases };
+  }
+
+  override acceptWarmedSearch(warmed: unknown): void {
+    if (this.ranking && isWarmedSearch(warmed)) this.ranking.handedOver = handedOverEntries(warmed);
   }
 
   override async readAheadDone(): Promise<void> {
