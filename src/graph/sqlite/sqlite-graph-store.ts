@@ -53,13 +53,16 @@ const CACHED_ITEM_WEIGHT = 200_000;
  * as rows of its size.
  */
 const POSTINGS_ROW_BYTES = 16;
-const DEFAULT_SEARCH_CACHE_MIB = 64;
+const DEFAULT_SEARCH_CACHE_MIB = 256;
 
 /**
- * What `readAheadForSearch` reads per store version, within three quarters of the postings cache
- * (the rest is left to what searches read): terms matching fewer than `minRows` rows are quick to
- * read on demand.
+ * What is read per store version before searches ask for it (`readAheadForSearch`, and what an
+ * import worker reads before it commits, `searchWarmup`): at most `READ_AHEAD_ROWS` rows, or three
+ * quarters of a smaller postings cache (the rest is left to what searches read), since every
+ * commit of items has it read again. Terms matching fewer than `READ_AHEAD_MIN_ROWS` rows are
+ * quick to read on demand.
  */
+const READ_AHEAD_ROWS = 3_000_000;
 const READ_AHEAD_SHARE = 3 / 4;
 const READ_AHEAD_MIN_ROWS = 1_000;
 
@@ -78,7 +81,7 @@ export interface SqliteStoreOptions {
    * version (`RankingAccelerator`), rather than by FTS5's bm25 in SQL: the same hits (default on).
    */
   acceleratedSearch?: boolean;
-  /** The accelerated ranking's cache of phrases' matches, in MiB (default 64). */
+  /** The accelerated ranking's cache of phrases' matches, in MiB (default 256). */
   searchCacheMiB?: number;
 }
 
@@ -115,7 +118,7 @@ export class SqliteGraphStore extends GraphStore {
   ) {
     super();
     const postingsRows = Math.floor((searchCacheMiB * 1024 * 1024) / POSTINGS_ROW_BYTES);
-    this.readAheadRows = Math.floor(postingsRows * READ_AHEAD_SHARE);
+    this.readAheadRows = Math.min(READ_AHEAD_ROWS, Math.floor(postingsRows * READ_AHEAD_SHARE));
     if (acceleratedSearch) this.ranking = { postings: new ReadCache(postingsRows), reading: new Map() };
   }
 
