@@ -1,13 +1,5 @@
 import { joinPath } from '../src/items/identifiers';
-import {
-  COUNCIL,
-  createReferenceApp,
-  ids,
-  MINUTES,
-  NIOD_ID,
-  ReferenceApp,
-  VOCABULARY,
-} from './support/portal-reference-app';
+import { COUNCIL, ids, MINUTES, NIOD_ID, useReferenceApp, VOCABULARY } from './support/portal-reference-app';
 
 /**
  * Search in the portal as the reference's clients use it (issue 31): facets and their filters, sort
@@ -15,17 +7,7 @@ import {
  * reference's schema and the official JSON:API one (apart from the specification's two departures).
  */
 describe('Portal API v1 search as a drop-in for the reference portal', () => {
-  let app: ReferenceApp;
-  const get: ReferenceApp['get'] = (...args) => app.get(...args);
-  const ok: ReferenceApp['ok'] = (...args) => app.ok(...args);
-
-  beforeAll(async () => {
-    app = await createReferenceApp();
-  });
-
-  afterAll(async () => {
-    await app?.t.close();
-  });
+  const { app, get, ok } = useReferenceApp();
 
   describe('facets and filters (break 4)', () => {
     it('counts the whole result by language, country, holder and type in meta.facets', async () => {
@@ -120,7 +102,7 @@ describe('Portal API v1 search as a drop-in for the reference portal', () => {
       expect(await found('"raad joodse"')).toEqual([]);
       expect(await found('judenr*')).toEqual([joinPath(COUNCIL)]);
       expect(await found('judenrat OR minutes')).toEqual([joinPath(COUNCIL), joinPath(MINUTES)]);
-      expect(await found('unit AND x')).toEqual([Object.values(app.synced.moved)[0]]);
+      expect(await found('unit AND x')).toEqual([Object.values(app().synced.moved)[0]]);
       expect(await found('unit NOT x -b -united')).toEqual(['r1-f-a']);
     });
 

@@ -42,12 +42,13 @@ export const GET_ITEMS = statement(
      } AS edges`,
 );
 
-export const GET_HASHES = statement(
-  'GET_HASHES',
-  ['ids'],
+/** Each item's value of one property (its hash or its type), as `value`. */
+export const GET_ITEM_PROPERTY = statement(
+  'GET_ITEM_PROPERTY',
+  ['ids', 'property'],
   `UNWIND $ids AS id
    MATCH (item:${ITEM_LABEL} {id: id})
-   RETURN id, item.${HASH} AS hash`,
+   RETURN id, item[$property] AS value`,
 );
 
 export const SET_HASHES = statement(
@@ -56,14 +57,6 @@ export const SET_HASHES = statement(
   `UNWIND $rows AS row
    MATCH (item:${ITEM_LABEL} {id: row.id})
    SET item.${HASH} = row.hash`,
-);
-
-export const GET_TYPES = statement(
-  'GET_TYPES',
-  ['ids'],
-  `UNWIND $ids AS id
-   MATCH (item:${ITEM_LABEL} {id: id})
-   RETURN id, item.${TYPE} AS type`,
 );
 
 /**
