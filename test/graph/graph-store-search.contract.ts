@@ -126,6 +126,87 @@ export function describeSearchContract(
         ]);
       });
 
+      const held = { types: ['Repository', 'DocumentaryUnit'] as const };
+
+      it('orders by country code, what has none last, either way', async () => {
+        expect(ids(await search({ ...held, order: { key: 'country', descending: false } }))).toEqual([
+          'r2',
+          'u4',
+          'u5',
+          'r1',
+          'u1',
+          'u2',
+          'u3',
+        ]);
+        expect(ids(await search({ ...held, order: { key: 'country', descending: true } }))).toEqual([
+          'r1',
+          'u1',
+          'u2',
+          'u3',
+          'r2',
+          'u4',
+          'u5',
+        ]);
+      });
+
+      it("orders units by their holder's name, what has none (a repository) last, either way", async () => {
+        expect(ids(await search({ ...held, order: { key: 'holder', descending: false } }))).toEqual([
+          'u1',
+          'u2',
+          'u3',
+          'u4',
+          'u5',
+          'r1',
+          'r2',
+        ]);
+        expect(ids(await search({ ...held, order: { key: 'holder', descending: true } }))).toEqual([
+          'u4',
+          'u5',
+          'u1',
+          'u2',
+          'u3',
+          'r1',
+          'r2',
+        ]);
+      });
+
+      it("orders by the characters of the descriptions' text values", async () => {
+        // u1: 22 + 44 + 3 and 26 + 7 + 3 characters (name, text, language) in two descriptions;
+        // u3: 15 + 30 + 3; u2: 15 + 29 + 3 and u5: 16 + 28 + 3, tied; u4: 14 + 19 + 3.
+        const mostFirst = ['u1', 'u3', 'u2', 'u5', 'u4'];
+        expect(ids(await search({ ...units, order: { key: 'detail', descending: true } }))).toEqual(
+          mostFirst,
+        );
+        expect(ids(await search({ ...units, order: { key: 'detail', descending: false } }))).toEqual([
+          'u4',
+          'u2',
+          'u5',
+          'u3',
+          'u1',
+        ]);
+      });
+
+      it('orders by the number of children', async () => {
+        expect(ids(await search({ ...held, order: { key: 'holdings', descending: true } }))).toEqual([
+          'r1',
+          'r2',
+          'u1',
+          'u2',
+          'u3',
+          'u4',
+          'u5',
+        ]);
+        expect(ids(await search({ ...held, order: { key: 'holdings', descending: false } }))).toEqual([
+          'u2',
+          'u3',
+          'u4',
+          'u5',
+          'u1',
+          'r1',
+          'r2',
+        ]);
+      });
+
       it('orders text matches by update time when asked, not by relevance', async () => {
         expect(ids(await search({ text: 'westerbork', ...units, order: UPDATED_FIRST }))).toEqual([
           'u5',
