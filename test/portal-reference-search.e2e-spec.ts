@@ -91,6 +91,41 @@ describe('Portal API v1 search as a drop-in for the reference portal', () => {
 
     it("takes the reference's older Solr sort names", async () => {
       expect(ids(await ok('/api/v1/search?type=Country&sort=identifier.asc&limit=2'))).toEqual(['ad', 'ae']);
+      for (const [solr, name] of [
+        ['countryCode.asc', 'country'],
+        ['repositoryName.asc', 'holder'],
+        ['charCount.desc', 'detail'],
+        ['childCount.desc', 'holdings'],
+      ]) {
+        expect(ids(await ok(`/api/v1/search?type=DocumentaryUnit&sort=${solr}`))).toEqual(
+          ids(await ok(`/api/v1/search?type=DocumentaryUnit&sort=${name}`)),
+        );
+      }
+    });
+
+    it("sorts by the reference's country, holder, detail and holdings, what has no country or holder last", async () => {
+      // Repository r1 of the test app has no country and no name; its units come after NIOD's.
+      expect(ids(await ok('/api/v1/search?type=Repository&sort=country'))).toEqual([NIOD_ID, 'r1']);
+      expect(ids(await ok('/api/v1/search?type=Repository&sort=-country'))).toEqual([NIOD_ID, 'r1']);
+      const niodUnits = [joinPath(COUNCIL), joinPath(MINUTES)];
+      for (const sort of ['holder', '-holder']) {
+        const units = ids(await ok(`/api/v1/search?type=DocumentaryUnit&sort=${sort}`));
+        expect(units.slice(0, 2).sort()).toEqual(niodUnits);
+        expect(units.length).toBeGreaterThan(2);
+      }
+      // The council has three descriptions, more text than any other unit.
+      const mostDescribed = ids(await ok('/api/v1/search?type=DocumentaryUnit&sort=detail'));
+      expect(mostDescribed[0]).toBe(joinPath(COUNCIL));
+      expect(ids(await ok('/api/v1/search?type=DocumentaryUnit&sort=-detail')).at(-1)).toBe(
+        joinPath(COUNCIL),
+      );
+      const subitems = (body: { data: { meta: { subitems: number } }[] }) =>
+        body.data.map((resource) => resource.meta.subitems);
+      const mostHoldings = subitems(await ok('/api/v1/search?type=DocumentaryUnit&sort=holdings'));
+      expect(mostHoldings).toEqual([...mostHoldings].sort((a, b) => b - a));
+      expect(mostHoldings[0]).toBeGreaterThan(mostHoldings.at(-1)!);
+      const fewestHoldings = subitems(await ok('/api/v1/search?type=DocumentaryUnit&sort=-holdings'));
+      expect(fewestHoldings).toEqual([...mostHoldings].reverse());
     });
   });
 
