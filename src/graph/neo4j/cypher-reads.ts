@@ -206,7 +206,8 @@ const SEARCH_PARAMETERS = [
 /**
  * One family of statements per source and scope: `page`, a page in the order `orderKey` names
  * (`score`: relevance, best first; `updated`, `name`, `id`, `country`, `holder`, `detail`,
- * `holdings`: see `SearchOrder`), reversed by `descending`, ties by id, hits without a value last;
+ * `holdings`: see `SearchOrder`), reversed by `descending`, ties by id, hits without a value last
+ * (the hits' `country` and `holder` are dropped first: the sort key's subqueries bind names alike);
  * `summary`, the total and the values the facets asked for count (`countLanguages`, …).
  */
 function searchStatements(source: SearchSource, scope: SearchScope) {
@@ -227,6 +228,7 @@ function searchStatements(source: SearchSource, scope: SearchScope) {
       `${name}.page`,
       [...scoped, 'orderKey', 'descending', 'offset', 'limit'],
       `${filteredHits(source, scope)}
+       WITH node, score
        WITH node, ${sortKey} AS sortKey
        RETURN node.id AS id, node.${TYPE} AS type
        ORDER BY sortKey IS NULL, CASE WHEN $descending THEN null ELSE sortKey END ASC,
