@@ -125,12 +125,18 @@ export type FacetField = (typeof FACET_FIELDS)[number];
 /**
  * An order of hits; ties go by id. `name`: the smallest of the item's names (a country's own, its
  * descriptions' otherwise), case folded; `updated`: the time of the last change; `score`: relevance,
- * best first (with no text, the default order).
+ * best first (with no text, the default order); `country`: the id of its country (as the `country`
+ * filter finds it); `holder`: the smallest name of a unit's holder, case folded; `detail`: how many
+ * characters its descriptions' text values hold; `holdings`: its number of children (as
+ * `countChildren`). Hits without a country or holder come last either way.
  */
 export interface SearchOrder {
-  key: 'name' | 'updated' | 'id' | 'score';
+  key: SearchOrderKey;
   descending: boolean;
 }
+
+export type SearchOrderKey =
+  'name' | 'updated' | 'id' | 'score' | 'country' | 'holder' | 'detail' | 'holdings';
 
 /** The order of a search that names none: relevance with text, most recently updated first without. */
 export const UPDATED_FIRST: SearchOrder = { key: 'updated', descending: true };
