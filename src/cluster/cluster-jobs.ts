@@ -35,6 +35,12 @@ type JobsMessage =
   /** Worker `owner` → primary → worker `to`: how cancel `id` ended. */
   | { clusterJobs: 'cancelled'; id: number; to: number; outcome: CancelOutcome };
 
+/**
+ * A message that could not be sent, its channel closing (a worker stopping): there is no one left
+ * to tell. Without a callback the error would be an 'error' event that nothing handles.
+ */
+function notDelivered(): void {}
+
 function isJobsMessage(message: unknown): message is JobsMessage {
   return typeof message === 'object' && message !== null && 'clusterJobs' in message;
 }
@@ -54,7 +60,7 @@ export function relayClusterJobs(): void {
   const workerOf = (pid: number) =>
     Object.values(cluster.workers ?? {}).find((worker) => worker?.process.pid === pid);
   const send = (worker: Worker | undefined, message: JobsMessage) => {
-    if (worker?.isConnected()) worker.send(message);
+    if (worker?.isConnected()) worker.send(message, notDelivered);
   };
   const others = (pid: number | undefined) =>
     Object.values(cluster.workers ?? {}).filter(
@@ -169,6 +175,6 @@ export class ClusterJobsChannel {
   }
 
   private send(message: JobsMessage): void {
-    process.send?.(message);
+    if (process.connected) process.send?.(message, undefined, undefined, notDelivered);
   }
 }
