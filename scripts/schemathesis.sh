@@ -6,19 +6,25 @@
 # The service runs from source on a temporary SQLite store on a free port, with a user and one
 # token of each role made with the command line, and a repository and a unit imported, so that
 # the portal has items of each kind to answer with. Schemathesis is installed into a virtualenv
-# outside the clone (SCHEMATHESIS_VENV, default ~/.cache/archival-data-service/schemathesis-venv)
-# when it is not there yet. The run is bounded: API_FUZZ_SECONDS (default 120) for the fuzzing.
+# outside the clone (SCHEMATHESIS_VENV, default ~/.cache/archival-data-service/schemathesis-venv),
+# at the exact versions of scripts/schemathesis-requirements.txt (Schemathesis, Hypothesis and
+# everything they use), and made again whenever that file changes. The run is bounded:
+# API_FUZZ_SECONDS (default 120) for the fuzzing.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
 VENV="${SCHEMATHESIS_VENV:-${XDG_CACHE_HOME:-$HOME/.cache}/archival-data-service/schemathesis-venv}"
-SCHEMATHESIS_VERSION='>=4.3,<5'
+REQUIREMENTS="$PWD/scripts/schemathesis-requirements.txt"
 SECONDS_BUDGET="${API_FUZZ_SECONDS:-120}"
 
-if [ ! -x "$VENV/bin/schemathesis" ]; then
+if ! cmp -s "$REQUIREMENTS" "$VENV/requirements.txt"; then
   echo "== installing Schemathesis into $VENV"
+  rm -rf "$VENV"
   python3 -m venv "$VENV"
-  "$VENV/bin/pip" install --quiet "schemathesis$SCHEMATHESIS_VERSION"
+  "$VENV/bin/pip" install --quiet --disable-pip-version-check --no-deps -r "$REQUIREMENTS"
+  "$VENV/bin/pip" check
+  # Last, so that an interrupted install is made again on the next run.
+  cp "$REQUIREMENTS" "$VENV/requirements.txt"
 fi
 echo "== $("$VENV/bin/schemathesis" --version)"
 
@@ -77,11 +83,17 @@ XML
 
 echo "== Schemathesis, for ${SECONDS_BUDGET} s"
 status=0
-# From the temporary folder, where Schemathesis keeps its cache of past findings.
+# From the temporary folder, where Schemathesis keeps its cache of past findings. One worker:
+# Hypothesis parses the source of the running program to collect constants, and CPython 3.11's
+# AST constructor keeps its recursion depth per interpreter, not per thread, so that two workers
+# parsing at once fail with "AST constructor recursion depth mismatch" (CPython gh-106905).
+# Started from `python -c` for the same reason: the program then has no source file of its own,
+# and Hypothesis finds no local module to parse at all.
 CONFIG="$PWD/scripts/schemathesis.toml"
-(cd "$WORK" && "$VENV/bin/schemathesis" --config-file "$CONFIG" run "$BASE/openapi.json" \
+(cd "$WORK" && "$VENV/bin/python" -c 'from schemathesis.cli import schemathesis; schemathesis()' \
+  --config-file "$CONFIG" run "$BASE/openapi.json" \
   --checks not_a_server_error,status_code_conformance,response_schema_conformance \
-  --max-time "$SECONDS_BUDGET" --request-timeout 30 --workers 2 --no-color \
+  --max-time "$SECONDS_BUDGET" --request-timeout 30 --workers 1 --no-color \
   --warnings off) || status=$?
 if [ "$status" -ne 0 ]; then
   echo "== the service's log (warnings and errors)"
