@@ -12,7 +12,14 @@ const FIELDS_QUERY = ApiQuery({
   name: 'fields',
   required: false,
   style: 'deepObject',
-  type: 'object',
+  explode: true,
+  schema: {
+    type: 'object',
+    properties: Object.fromEntries(
+      PORTAL_TYPES.map((type) => [type, { type: 'string', description: 'Attribute names, comma-separated' }]),
+    ),
+    additionalProperties: false,
+  },
   description: 'Sparse fieldsets: `fields[Type]=a,b` keeps only those attributes of that type',
 });
 
