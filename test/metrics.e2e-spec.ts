@@ -1,23 +1,15 @@
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import request from 'supertest';
-import { createImportTestApp, ImportTestApp } from './support/import-client';
+import { ehriFixture } from './support/ehri-fixtures';
+import { useOpsTestSuite } from './support/import-client';
 import { preflight } from './support/preflight';
 
-const EAG = readFileSync(path.resolve(__dirname, '../../shared/fixtures/ehri/eag.xml'));
+const EAG = ehriFixture('eag.xml');
 
 describe('GET /metrics', () => {
-  let t: ImportTestApp;
-  let opsToken: string;
+  const suite = useOpsTestSuite();
 
-  beforeAll(async () => {
-    t = await createImportTestApp();
-    opsToken = await t.token('ops');
-  });
-  afterAll(() => t.close());
-
-  const metrics = (token = opsToken) =>
-    request(t.server).get('/metrics').set('Authorization', `Bearer ${token}`);
+  const metrics = (token = suite.opsToken) =>
+    request(suite.t.server).get('/metrics').set('Authorization', `Bearer ${token}`);
 
   /** The value of one sample line, 0 when the sample is absent. */
   async function sample(line: string): Promise<number> {
@@ -30,17 +22,17 @@ describe('GET /metrics', () => {
     const response = await metrics().expect(200);
     expect(response.headers['content-type']).toMatch(/^text\/plain; version=0\.0\.4/);
     expect(response.text).toContain('# TYPE http_request_duration_seconds histogram');
-    await request(t.server).get('/metrics').expect(401);
-    await metrics(await t.token('portal')).expect(403);
+    await request(suite.t.server).get('/metrics').expect(401);
+    await metrics(await suite.t.token('portal')).expect(403);
   });
 
   it('times requests in histograms by route template and status, after traffic', async () => {
     const search = 'http_request_duration_seconds_count{method="GET",route="/api/v1/search",status="200"}';
     const fetch = 'http_request_duration_seconds_count{method="GET",route="/api/v1/:id",status="404"}';
     const before = { search: await sample(search), fetch: await sample(fetch) };
-    const portalToken = await t.token('portal');
+    const portalToken = await suite.t.token('portal');
     for (const path of ['/api/v1/search', '/api/v1/search', '/api/v1/no-such-item']) {
-      await request(t.server).get(path).set('Authorization', `Bearer ${portalToken}`);
+      await request(suite.t.server).get(path).set('Authorization', `Bearer ${portalToken}`);
     }
 
     const text = (await metrics().expect(200)).text;
@@ -59,16 +51,16 @@ describe('GET /metrics', () => {
   it('counts unknown paths and the root under one route, "(unmatched)"', async () => {
     const unmatched = 'http_request_duration_seconds_count{method="GET",route="(unmatched)",status="404"}';
     const before = await sample(unmatched);
-    await request(t.server).get('/no-such-route').expect(404);
-    await request(t.server).get('/').expect(404);
+    await request(suite.t.server).get('/no-such-route').expect(404);
+    await request(suite.t.server).get('/').expect(404);
     expect(await sample(unmatched)).toBe(before + 2);
   });
 
   it('counts requests that the router refuses before any middleware (a malformed path)', async () => {
     const refused = 'http_request_duration_seconds_count{method="GET",route="(unmatched)",status="400"}';
     const before = await sample(refused);
-    await request(t.server).get('/import/logs/%ZZ').expect(400);
-    await request(t.server).get('/%ZZ').expect(400);
+    await request(suite.t.server).get('/import/logs/%ZZ').expect(400);
+    await request(suite.t.server).get('/%ZZ').expect(400);
     expect(await sample(refused)).toBe(before + 2);
   });
 
@@ -81,13 +73,13 @@ describe('GET /metrics', () => {
         .filter((line) => line.includes('status="204"'))
         .reduce((sum, line) => sum + Number(line.split(' ').pop()), 0);
     const before = preflights(await text());
-    await preflight(t.server, '/api/v1/search').expect(204);
+    await preflight(suite.t.server, '/api/v1/search').expect(204);
     expect(preflights(await text())).toBe(before + 1);
   });
 
   it('records imports: duration and items per import by endpoint and outcome, items by status', async () => {
-    await t.post('eag', { scope: 'nl', commit: 'true' }).type('text/xml').send(EAG).expect(201);
-    await t.post('eag', { scope: 'nl' }).type('text/xml').send('<broken').expect(400);
+    await suite.t.post('eag', { scope: 'nl', commit: 'true' }).type('text/xml').send(EAG).expect(201);
+    await suite.t.post('eag', { scope: 'nl' }).type('text/xml').send('<broken').expect(400);
 
     expect(
       await sample('import_duration_seconds_count{endpoint="eag",outcome="succeeded",commit="true"}'),

@@ -1,13 +1,5 @@
 import { joinPath } from '../src/items/identifiers';
-import {
-  COUNCIL,
-  createReferenceApp,
-  ids,
-  MINUTES,
-  NIOD_ID,
-  ReferenceApp,
-  VOCABULARY,
-} from './support/portal-reference-app';
+import { COUNCIL, ids, MINUTES, NIOD_ID, useReferenceApp, VOCABULARY } from './support/portal-reference-app';
 
 /**
  * Search in the portal as the reference's clients use it (issue 31): facets and their filters, sort
@@ -15,17 +7,7 @@ import {
  * reference's schema and the official JSON:API one (apart from the specification's two departures).
  */
 describe('Portal API v1 search as a drop-in for the reference portal', () => {
-  let app: ReferenceApp;
-  const get: ReferenceApp['get'] = (...args) => app.get(...args);
-  const ok: ReferenceApp['ok'] = (...args) => app.ok(...args);
-
-  beforeAll(async () => {
-    app = await createReferenceApp();
-  });
-
-  afterAll(async () => {
-    await app?.t.close();
-  });
+  const { app, get, ok } = useReferenceApp();
 
   describe('facets and filters (break 4)', () => {
     it('counts the whole result by language, country, holder and type in meta.facets', async () => {
@@ -109,6 +91,41 @@ describe('Portal API v1 search as a drop-in for the reference portal', () => {
 
     it("takes the reference's older Solr sort names", async () => {
       expect(ids(await ok('/api/v1/search?type=Country&sort=identifier.asc&limit=2'))).toEqual(['ad', 'ae']);
+      for (const [solr, name] of [
+        ['countryCode.asc', 'country'],
+        ['repositoryName.asc', 'holder'],
+        ['charCount.desc', 'detail'],
+        ['childCount.desc', 'holdings'],
+      ]) {
+        expect(ids(await ok(`/api/v1/search?type=DocumentaryUnit&sort=${solr}`))).toEqual(
+          ids(await ok(`/api/v1/search?type=DocumentaryUnit&sort=${name}`)),
+        );
+      }
+    });
+
+    it("sorts by the reference's country, holder, detail and holdings, what has no country or holder last", async () => {
+      // Repository r1 of the test app has no country and no name; its units come after NIOD's.
+      expect(ids(await ok('/api/v1/search?type=Repository&sort=country'))).toEqual([NIOD_ID, 'r1']);
+      expect(ids(await ok('/api/v1/search?type=Repository&sort=-country'))).toEqual([NIOD_ID, 'r1']);
+      const niodUnits = [joinPath(COUNCIL), joinPath(MINUTES)];
+      for (const sort of ['holder', '-holder']) {
+        const units = ids(await ok(`/api/v1/search?type=DocumentaryUnit&sort=${sort}`));
+        expect(units.slice(0, 2).sort()).toEqual(niodUnits);
+        expect(units.length).toBeGreaterThan(2);
+      }
+      // The council has three descriptions, more text than any other unit.
+      const mostDescribed = ids(await ok('/api/v1/search?type=DocumentaryUnit&sort=detail'));
+      expect(mostDescribed[0]).toBe(joinPath(COUNCIL));
+      expect(ids(await ok('/api/v1/search?type=DocumentaryUnit&sort=-detail')).at(-1)).toBe(
+        joinPath(COUNCIL),
+      );
+      const subitems = (body: { data: { meta: { subitems: number } }[] }) =>
+        body.data.map((resource) => resource.meta.subitems);
+      const mostHoldings = subitems(await ok('/api/v1/search?type=DocumentaryUnit&sort=holdings'));
+      expect(mostHoldings).toEqual([...mostHoldings].sort((a, b) => b - a));
+      expect(mostHoldings[0]).toBeGreaterThan(mostHoldings.at(-1)!);
+      const fewestHoldings = subitems(await ok('/api/v1/search?type=DocumentaryUnit&sort=-holdings'));
+      expect(fewestHoldings).toEqual([...mostHoldings].reverse());
     });
   });
 
@@ -120,7 +137,7 @@ describe('Portal API v1 search as a drop-in for the reference portal', () => {
       expect(await found('"raad joodse"')).toEqual([]);
       expect(await found('judenr*')).toEqual([joinPath(COUNCIL)]);
       expect(await found('judenrat OR minutes')).toEqual([joinPath(COUNCIL), joinPath(MINUTES)]);
-      expect(await found('unit AND x')).toEqual([Object.values(app.synced.moved)[0]]);
+      expect(await found('unit AND x')).toEqual([Object.values(app().synced.moved)[0]]);
       expect(await found('unit NOT x -b -united')).toEqual(['r1-f-a']);
     });
 

@@ -3,13 +3,12 @@ import { joinPath } from '../src/items/identifiers';
 import {
   API,
   COUNCIL,
-  createReferenceApp,
   AGENT,
   ids,
   MINUTES,
   NIOD_ID,
-  ReferenceApp,
   SET,
+  useReferenceApp,
   VOCABULARY,
 } from './support/portal-reference-app';
 import { assertJsonApiDocument, assertPortalDocument } from './support/jsonapi-schema';
@@ -21,17 +20,7 @@ import { createTestApp } from './support/test-app';
  * schema and the official JSON:API one (apart from the specification's two departures).
  */
 describe('Portal API v1 as a drop-in for the reference portal', () => {
-  let app: ReferenceApp;
-  const get: ReferenceApp['get'] = (...args) => app.get(...args);
-  const ok: ReferenceApp['ok'] = (...args) => app.ok(...args);
-
-  beforeAll(async () => {
-    app = await createReferenceApp();
-  });
-
-  afterAll(async () => {
-    await app?.t.close();
-  });
+  const { app, get, ok } = useReferenceApp();
 
   describe('links and relationships, as the specification words them', () => {
     it('gives a resource self, search and one link per relationship that has an item (break 1)', async () => {
@@ -213,21 +202,21 @@ describe('Portal API v1 as a drop-in for the reference portal', () => {
 
   describe('tombstones and redirects (break 7)', () => {
     it('answers 410 Gone for a unit ead-sync deleted, saying when and by which import', async () => {
-      expect(app.synced.deleted).toHaveLength(1);
-      const [gone] = app.synced.deleted;
+      expect(app().synced.deleted).toHaveLength(1);
+      const [gone] = app().synced.deleted;
       const response = await get(`/api/v1/${gone}`);
       expect(response.status).toBe(410);
       expect(response.body.errors[0]).toMatchObject({ status: '410', title: 'Gone' });
       expect(response.body.errors[0].detail).toMatch(
         new RegExp(
-          `"${gone}" was deleted on \\d{4}-\\d\\d-\\d\\dT[\\d:.]+Z by import ${app.synced.log.event}`,
+          `"${gone}" was deleted on \\d{4}-\\d\\d-\\d\\dT[\\d:.]+Z by import ${app().synced.log.event}`,
         ),
       );
       expect((await get(`/api/v1/${gone}/search`)).status).toBe(410);
     });
 
     it('answers 301 with the new URL for a unit ead-sync moved, for its fetch and its search', async () => {
-      const [[from, to]] = Object.entries(app.synced.moved);
+      const [[from, to]] = Object.entries(app().synced.moved);
       const fetch = await get(`/api/v1/${from}?fields[DocumentaryUnit]=localId`);
       expect(fetch.status).toBe(301);
       expect(fetch.headers.location).toBe(`${API}/${to}?fields[DocumentaryUnit]=localId`);
@@ -244,13 +233,13 @@ describe('Portal API v1 as a drop-in for the reference portal', () => {
 
   describe('public mode (break 9)', () => {
     it('serves the index without a token', async () => {
-      const response = await request(app.t.server).get('/api/v1');
+      const response = await request(app().t.server).get('/api/v1');
       expect(response.status).toBe(200);
       assertPortalDocument(response.body);
     });
 
     it('asks for a token elsewhere by default', async () => {
-      expect((await request(app.t.server).get('/api/v1/search')).status).toBe(401);
+      expect((await request(app().t.server).get('/api/v1/search')).status).toBe(401);
     });
 
     it('serves everything without a token with PORTAL_AUTH=off, and a token changes nothing', async () => {

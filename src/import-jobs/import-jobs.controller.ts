@@ -11,7 +11,7 @@ import {
 import type { FastifyReply } from 'fastify';
 import { AuthenticatedRequest, RequireRole } from '../auth/bearer-auth.guard';
 import { badRequest, ImportHttpError, notFound } from '../import/import-errors';
-import { RawQuery, rawQueryOf } from '../import/import-params';
+import { positiveInteger, RawQuery, rawQueryOf, single } from '../import/import-params';
 import { ErrorBodyDto } from '../import-logs/import-log.dto';
 import { ImportJobDto, ImportJobListDto, ImportLogSummaryDto } from './import-job.dto';
 import { JobFilter } from './import-job-records';
@@ -21,12 +21,6 @@ import { EVENT_STREAM_HEADERS, PROGRESS_INTERVAL_MS, sendOutcome, streamJob } fr
 
 const DEFAULT_LIMIT = 50;
 const MAX_LIMIT = 200;
-
-function single(query: RawQuery, name: string): string | undefined {
-  const value = query[name];
-  if (Array.isArray(value)) throw badRequest(`Parameter "${name}" may be given only once`);
-  return value;
-}
 
 function filterOf(query: RawQuery): JobFilter {
   const state = single(query, 'state');
@@ -38,16 +32,6 @@ function filterOf(query: RawQuery): JobFilter {
     user: single(query, 'user'),
     endpoint: single(query, 'endpoint'),
   };
-}
-
-function limitOf(query: RawQuery): number {
-  const value = single(query, 'limit');
-  if (value === undefined) return DEFAULT_LIMIT;
-  const limit = Number(value);
-  if (!/^\d+$/.test(value) || limit < 1 || limit > MAX_LIMIT) {
-    throw badRequest(`Parameter "limit" must be an integer from 1 to ${MAX_LIMIT}, got "${value}"`);
-  }
-  return limit;
 }
 
 function viewerOf(request: AuthenticatedRequest): JobViewer {
@@ -82,7 +66,11 @@ export class ImportJobsController {
   @ApiResponse({ status: 400, description: 'A malformed filter', type: ErrorBodyDto })
   async list(@Query() rawQuery: unknown, @Req() request: AuthenticatedRequest): Promise<ImportJobListDto> {
     const query = rawQueryOf(rawQuery);
-    const items = await this.jobs.list(filterOf(query), viewerOf(request), limitOf(query));
+    const items = await this.jobs.list(
+      filterOf(query),
+      viewerOf(request),
+      positiveInteger(query, 'limit', DEFAULT_LIMIT, MAX_LIMIT),
+    );
     return { items };
   }
 

@@ -1,5 +1,5 @@
 import { ApiProperty, ApiPropertyOptional, ApiPropertyOptions } from '@nestjs/swagger';
-import { ChangesSummary } from './change-records';
+import { ChangesSummary } from './import-log.types';
 
 /** OpenAPI shapes of what an import's updates changed (`GET /import/logs/{id}/changes`). */
 

@@ -1,18 +1,11 @@
 import { GraphReader, GraphWriter, RecordNode } from '../graph/graph-store';
 import { ItemChanges } from '../items/item-changes';
+import { ChangesSummary } from './import-log.types';
 
 export const IMPORT_CHANGE_RECORD_TYPE = 'ImportChange';
 
 /** Change records written per round trip to the store. */
 const RECORDS_PER_WRITE = 500;
-
-/** What a log says of its change records. */
-export interface ChangesSummary {
-  /** Updated items whose changes were kept. */
-  count: number;
-  /** Whether the cap stopped recording: later updated items are listed by id only (`updated_keys`). */
-  truncated: boolean;
-}
 
 /**
  * What an import's updates changed, item by item, up to a cap of serialised bytes so that a

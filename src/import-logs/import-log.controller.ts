@@ -1,8 +1,8 @@
-import { Controller, Get, Param, Query } from '@nestjs/common';
+import { applyDecorators, Controller, Get, Param, Query } from '@nestjs/common';
 import { ApiOperation, ApiParam, ApiQuery, ApiResponse, ApiTags } from '@nestjs/swagger';
 import { RequireRole } from '../auth/bearer-auth.guard';
 import { badRequest, notFound } from '../import/import-errors';
-import { RawQuery, rawQueryOf } from '../import/import-params';
+import { positiveInteger, RawQuery, rawQueryOf, single } from '../import/import-params';
 import { ChangesPageDto } from './change-records.dto';
 import { ErrorBodyDto, ImportLogPageDto, ImportLogRecordDto } from './import-log.dto';
 import { ImportLogQuery, ImportLogService } from './import-log.service';
@@ -13,21 +13,30 @@ const MAX_LIMIT = 100;
 const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
 const END_OF_DAY = 'T23:59:59.999Z';
 
-function single(query: RawQuery, name: string): string | undefined {
-  const value = query[name];
-  if (Array.isArray(value)) throw badRequest(`Parameter "${name}" may be given only once`);
-  return value;
+interface PageRequest {
+  page: number;
+  limit: number;
+  offset: number;
 }
 
-function positiveInteger(query: RawQuery, name: string, fallback: number, max = Infinity): number {
-  const value = single(query, name);
-  if (value === undefined) return fallback;
-  const number = Number(value);
-  if (!/^\d+$/.test(value) || number < 1 || number > max) {
-    const range = max === Infinity ? 'a positive integer' : `an integer from 1 to ${max}`;
-    throw badRequest(`Parameter "${name}" must be ${range}, got "${value}"`);
-  }
-  return number;
+/** The `page` and `limit` parameters of the paged routes. */
+function pageOf(query: RawQuery): PageRequest {
+  const page = positiveInteger(query, 'page', 1);
+  const limit = positiveInteger(query, 'limit', DEFAULT_LIMIT, MAX_LIMIT);
+  return { page, limit, offset: (page - 1) * limit };
+}
+
+/** Describes `page` and `limit` in OpenAPI, as `pageOf` reads them. */
+function ApiPageQueries(): MethodDecorator {
+  return applyDecorators(
+    ApiQuery({ name: 'page', required: false, description: '1-based page number', example: 1 }),
+    ApiQuery({
+      name: 'limit',
+      required: false,
+      description: `Page size, at most ${MAX_LIMIT}`,
+      example: DEFAULT_LIMIT,
+    }),
+  );
 }
 
 /** An ISO 8601 bound; a date alone means the start of that day (`from`) or its end (`to`). */
@@ -70,19 +79,12 @@ export class ImportLogController {
     required: false,
     description: 'Started at or before (ISO 8601; a date includes the day)',
   })
-  @ApiQuery({ name: 'page', required: false, description: '1-based page number', example: 1 })
-  @ApiQuery({
-    name: 'limit',
-    required: false,
-    description: `Page size, at most ${MAX_LIMIT}`,
-    example: DEFAULT_LIMIT,
-  })
+  @ApiPageQueries()
   @ApiResponse({ status: 200, type: ImportLogPageDto })
   @ApiResponse({ status: 400, description: 'A malformed filter', type: ErrorBodyDto })
   async list(@Query() rawQuery: unknown): Promise<ImportLogPageDto> {
     const query = rawQueryOf(rawQuery);
-    const page = positiveInteger(query, 'page', 1);
-    const limit = positiveInteger(query, 'limit', DEFAULT_LIMIT, MAX_LIMIT);
+    const { page, limit, offset } = pageOf(query);
     const filters: ImportLogQuery = {
       user: single(query, 'user'),
       scope: single(query, 'scope'),
@@ -90,7 +92,7 @@ export class ImportLogController {
       outcome: outcome(query),
       from: timeBound(query, 'from'),
       to: timeBound(query, 'to'),
-      offset: (page - 1) * limit,
+      offset,
       limit,
     };
     const { total, records } = await this.logs.find(filters);
@@ -101,22 +103,15 @@ export class ImportLogController {
   @ApiOperation({ summary: 'What the updates of a stored import changed, item by item, before and after' })
   @ApiParam({ name: 'id', description: 'The log id' })
   @ApiQuery({ name: 'item', required: false, description: 'Only this item’s changes' })
-  @ApiQuery({ name: 'page', required: false, description: '1-based page number', example: 1 })
-  @ApiQuery({
-    name: 'limit',
-    required: false,
-    description: `Page size, at most ${MAX_LIMIT}`,
-    example: DEFAULT_LIMIT,
-  })
+  @ApiPageQueries()
   @ApiResponse({ status: 200, type: ChangesPageDto })
   @ApiResponse({ status: 400, description: 'A malformed parameter', type: ErrorBodyDto })
   @ApiResponse({ status: 404, description: 'No such log', type: ErrorBodyDto })
   async changes(@Param('id') id: string, @Query() rawQuery: unknown): Promise<ChangesPageDto> {
     const query = rawQueryOf(rawQuery);
-    const page = positiveInteger(query, 'page', 1);
-    const limit = positiveInteger(query, 'limit', DEFAULT_LIMIT, MAX_LIMIT);
+    const { page, limit, offset } = pageOf(query);
     const item = single(query, 'item');
-    const found = await this.logs.changes(id, { item, offset: (page - 1) * limit, limit });
+    const found = await this.logs.changes(id, { item, offset, limit });
     if (found === undefined) throw notFound(`Import log not found: ${id}`);
     return { total: found.total, page, limit, truncated: found.truncated, items: found.items };
   }

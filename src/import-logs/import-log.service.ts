@@ -3,9 +3,9 @@ import { randomUUID } from 'node:crypto';
 import { GraphReader, GraphStore, GraphWriter, RecordNode } from '../graph/graph-store';
 import { Props } from '../items/bundle';
 import { ItemChanges } from '../items/item-changes';
-import { ChangesSummary, findChanges } from './change-records';
+import { findChanges } from './change-records';
 import { idLists, PART_IDS, PartedList, PartReader, writeParts } from './import-log-parts';
-import { ImportLogRecord, ImportOutcomeName } from './import-log.types';
+import { ChangesSummary, ImportLogRecord, ImportOutcomeName } from './import-log.types';
 import { Ids, WalkedIds } from './walked-ids';
 
 export const IMPORT_LOG_RECORD_TYPE = 'ImportLog';

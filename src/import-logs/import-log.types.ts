@@ -1,5 +1,7 @@
-import { ChangesSummary } from './change-records';
-import { Ids } from './walked-ids';
+import type { Ids } from './walked-ids';
+
+// The console's browser client compiles these shapes with its own (DOM, no Node) settings: this
+// file and the type files it imports must not import server code.
 
 /**
  * The import log (DESIGN.md §4): what one import did, as the import endpoints answer it and as
@@ -21,6 +23,14 @@ export interface ImportLogDocument<I extends Ids = string[]> {
   event: string | null;
 }
 
+/** What a log says of its change records. */
+export interface ChangesSummary {
+  /** Updated items whose changes were kept. */
+  count: number;
+  /** Whether the cap stopped recording: later updated items are listed by id only (`updated_keys`). */
+  truncated: boolean;
+}
+
 /** The body of every error answer of the import interface and the import-log endpoints. */
 export interface ErrorBody {
   status: number;
@@ -30,7 +40,12 @@ export interface ErrorBody {
    * What went wrong: a message, or for input and validation errors an object with the message and
    * where it happened (`tag`, `line`, `column`, `key`).
    */
-  details: string | ({ message: string } & Record<string, unknown>);
+  details:
+    | string
+    | ({ message: string; tag?: string; line?: number; column?: number; key?: string } & Record<
+        string,
+        unknown
+      >);
   /** The id of the request answered (`X-Request-Id`), to match a report with the server's logs. */
   requestId?: string;
 }

@@ -39,10 +39,23 @@ export function rawQueryOf(query: unknown): RawQuery {
   return raw;
 }
 
-function single(query: RawQuery, name: string): string | undefined {
+/** A parameter that may be given once at most. */
+export function single(query: RawQuery, name: string): string | undefined {
   const value = query[name];
   if (Array.isArray(value)) throw badRequest(`Parameter "${name}" may be given only once`);
   return value;
+}
+
+/** A whole number from 1 to `max`, or `fallback` when the parameter is absent; anything else is a 400. */
+export function positiveInteger(query: RawQuery, name: string, fallback: number, max = Infinity): number {
+  const value = single(query, name);
+  if (value === undefined) return fallback;
+  const number = Number(value);
+  if (!/^\d+$/.test(value) || number < 1 || number > max) {
+    const range = max === Infinity ? 'a positive integer' : `an integer from 1 to ${max}`;
+    throw badRequest(`Parameter "${name}" must be ${range}, got "${value}"`);
+  }
+  return number;
 }
 
 function nonEmpty(query: RawQuery, name: string): string | undefined {

@@ -78,6 +78,14 @@ describe('parseSearchParams', () => {
     ['name_sort.asc', { key: 'name', descending: false }],
     ['lastUpdated.desc', { key: 'updated', descending: true }],
     ['isParent.desc,identifier.asc', { key: 'id', descending: false }],
+    ['country', { key: 'country', descending: false }],
+    ['-holder', { key: 'holder', descending: true }],
+    ['detail', { key: 'detail', descending: true }],
+    ['-holdings', { key: 'holdings', descending: false }],
+    ['countryCode.asc', { key: 'country', descending: false }],
+    ['repositoryName.asc', { key: 'holder', descending: false }],
+    ['charCount.desc', { key: 'detail', descending: true }],
+    ['childCount.desc', { key: 'holdings', descending: true }],
   ])('reads sort=%s', (name, order) => {
     expect(parse(`sort=${name}`).sort).toEqual({ name, order });
   });

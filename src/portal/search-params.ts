@@ -14,18 +14,27 @@ const UNSUPPORTED_PARAMETERS = ['include'] as const;
 
 /**
  * Sort names: ours (`-` reverses) and the reference's, among them its older Solr names. The
- * reference's own names keep its meaning: `updated` is the most recently updated first.
+ * reference's own names keep its meaning: `updated` is the most recently updated first, `detail`
+ * the most described and `holdings` the most children first.
  */
 const SORTS: Readonly<Record<string, SearchOrder | 'default'>> = {
   name: { key: 'name', descending: false },
   updated: { key: 'updated', descending: true },
   id: { key: 'id', descending: false },
   score: { key: 'score', descending: false },
+  country: { key: 'country', descending: false },
+  holder: { key: 'holder', descending: false },
+  detail: { key: 'detail', descending: true },
+  holdings: { key: 'holdings', descending: true },
   'name_sort.asc': { key: 'name', descending: false },
   'lastUpdated.desc': { key: 'updated', descending: true },
   'identifier.asc': { key: 'id', descending: false },
   'isParent.desc,identifier.asc': { key: 'id', descending: false },
   'score.desc': { key: 'score', descending: false },
+  'countryCode.asc': { key: 'country', descending: false },
+  'repositoryName.asc': { key: 'holder', descending: false },
+  'charCount.desc': { key: 'detail', descending: true },
+  'childCount.desc': { key: 'holdings', descending: true },
   // The reference drops a distance sort without a `latlng` point, which it alone takes.
   location: 'default',
   'geodist().asc': 'default',

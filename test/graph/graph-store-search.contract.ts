@@ -1,5 +1,12 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import { GraphStore, ItemWrite, SearchQuery, SearchResult, UPDATED_FIRST } from '../../src/graph/graph-store';
+import {
+  GraphStore,
+  ItemWrite,
+  SearchOrderKey,
+  SearchQuery,
+  SearchResult,
+  UPDATED_FIRST,
+} from '../../src/graph/graph-store';
 import { TextQuery } from '../../src/graph/text-query';
 import { parseQuery } from '../../src/portal/query-syntax';
 import { country, repository, unit } from './graph-store.contract';
@@ -123,6 +130,43 @@ export function describeSearchContract(
           'u3',
           'u2',
           'u1',
+        ]);
+      });
+
+      const held = { types: ['Repository', 'DocumentaryUnit'] as const };
+      /** The ids of the repositories and units (or of `types`) in the order `key` names, and reversed. */
+      const bothWays = async (key: SearchOrderKey, types: Partial<SearchQuery> = held) => [
+        ids(await search({ ...types, order: { key, descending: false } })),
+        ids(await search({ ...types, order: { key, descending: true } })),
+      ];
+
+      it('orders by country code, what has none last, either way', async () => {
+        expect(await bothWays('country')).toEqual([
+          ['r2', 'u4', 'u5', 'r1', 'u1', 'u2', 'u3'],
+          ['r1', 'u1', 'u2', 'u3', 'r2', 'u4', 'u5'],
+        ]);
+      });
+
+      it("orders units by their holder's name, what has none (a repository) last, either way", async () => {
+        expect(await bothWays('holder')).toEqual([
+          ['u1', 'u2', 'u3', 'u4', 'u5', 'r1', 'r2'],
+          ['u4', 'u5', 'u1', 'u2', 'u3', 'r1', 'r2'],
+        ]);
+      });
+
+      it("orders by the characters of the descriptions' text values", async () => {
+        // u1: 22 + 44 + 3 and 26 + 7 + 3 characters (name, text, language) in two descriptions;
+        // u3: 15 + 30 + 3; u2: 15 + 29 + 3 and u5: 16 + 28 + 3, tied; u4: 14 + 19 + 3.
+        expect(await bothWays('detail', units)).toEqual([
+          ['u4', 'u2', 'u5', 'u3', 'u1'],
+          ['u1', 'u3', 'u2', 'u5', 'u4'],
+        ]);
+      });
+
+      it('orders by the number of children', async () => {
+        expect(await bothWays('holdings')).toEqual([
+          ['u2', 'u3', 'u4', 'u5', 'u1', 'r1', 'r2'],
+          ['r1', 'r2', 'u1', 'u2', 'u3', 'u4', 'u5'],
         ]);
       });
 

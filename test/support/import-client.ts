@@ -55,3 +55,20 @@ export async function createImportTestApp(env: Record<string, string> = {}): Pro
     },
   };
 }
+
+/** An import test app with an ops token; both are set once the enclosing block's tests start. */
+export interface OpsTestSuite {
+  t: ImportTestApp;
+  opsToken: string;
+}
+
+/** Opens an import test app and an ops token before the enclosing block's tests, closes it after. */
+export function useOpsTestSuite(): OpsTestSuite {
+  const suite = {} as OpsTestSuite;
+  beforeAll(async () => {
+    suite.t = await createImportTestApp();
+    suite.opsToken = await suite.t.token('ops');
+  });
+  afterAll(() => suite.t?.close());
+  return suite;
+}

@@ -110,4 +110,19 @@ export async function createReferenceApp(): Promise<ReferenceApp> {
   return { t, synced: sync.body, get, ok };
 }
 
+/**
+ * Opens the reference app before the enclosing block's tests and closes it after them. `get` and
+ * `ok` call the open app's; `app()` is the app itself.
+ */
+export function useReferenceApp(): Pick<ReferenceApp, 'get' | 'ok'> & { app(): ReferenceApp } {
+  let app!: ReferenceApp;
+  beforeAll(async () => {
+    app = await createReferenceApp();
+  });
+  afterAll(async () => {
+    await app?.t.close();
+  });
+  return { app: () => app, get: (...args) => app.get(...args), ok: (...args) => app.ok(...args) };
+}
+
 export const ids = (body: { data: { id: string }[] }) => body.data.map((resource) => resource.id);

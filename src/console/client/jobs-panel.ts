@@ -1,21 +1,21 @@
 import { deleteJson, followEvents, getJson, Unauthorised } from './api.js';
 import { duration, el, messageBox, show, time } from './dom.js';
-import { FINISHED_STATES, JobDocument } from './types.js';
+import { FINISHED_STATES, ImportJobDocument } from './types.js';
 
 /** How often the list of jobs is asked for again, to find jobs started since. */
 const POLL_MS = 2000;
 
-function isFinished(job: JobDocument): boolean {
+function isFinished(job: ImportJobDocument): boolean {
   return FINISHED_STATES.includes(job.state);
 }
 
-function percent(job: JobDocument): number | undefined {
+function percent(job: ImportJobDocument): number | undefined {
   const { read, total } = job.progress.bytes;
   if (isFinished(job)) return 100;
   return total ? Math.min(100, Math.floor((read / total) * 100)) : undefined;
 }
 
-function rate(job: JobDocument): string {
+function rate(job: ImportJobDocument): string {
   if (job.elapsedSeconds <= 0 || job.progress.items === 0) return '—';
   return `${Math.round(job.progress.items / job.elapsedSeconds)} items/s`;
 }
@@ -29,12 +29,12 @@ export class JobsPanel {
   readonly element = el('section', { 'aria-labelledby': 'jobs-title' });
   private readonly list = el('ul', { class: 'jobs' });
   private readonly status = el('div', { 'aria-live': 'polite' });
-  private readonly jobs = new Map<string, JobDocument>();
+  private readonly jobs = new Map<string, ImportJobDocument>();
   private readonly followed = new Set<string>();
 
   constructor(
     private readonly signal: AbortSignal,
-    private readonly onFinished: (job: JobDocument) => void,
+    private readonly onFinished: (job: ImportJobDocument) => void,
   ) {
     this.element.append(el('h2', { id: 'jobs-title' }, 'Import jobs'), this.status, this.list);
   }
@@ -56,7 +56,7 @@ export class JobsPanel {
   }
 
   private async refresh(): Promise<void> {
-    const answer = await getJson<JobDocument[] | { items: JobDocument[] }>('/import/jobs');
+    const answer = await getJson<ImportJobDocument[] | { items: ImportJobDocument[] }>('/import/jobs');
     const jobs = Array.isArray(answer) ? answer : answer.items;
     for (const job of jobs) {
       const known = this.jobs.get(job.id);
@@ -72,7 +72,7 @@ export class JobsPanel {
     this.followed.add(id);
     const update = (data: unknown) => {
       if (!data || typeof data !== 'object' || !('state' in data)) return;
-      const job = data as JobDocument;
+      const job = data as ImportJobDocument;
       const wasRunning = !isFinished(this.jobs.get(id) ?? job);
       this.jobs.set(id, job);
       this.render();
@@ -83,10 +83,12 @@ export class JobsPanel {
       .finally(() => this.followed.delete(id));
   }
 
-  private async cancel(job: JobDocument, button: HTMLButtonElement): Promise<void> {
+  private async cancel(job: ImportJobDocument, button: HTMLButtonElement): Promise<void> {
     button.disabled = true;
     try {
-      const answer = await deleteJson<JobDocument | undefined>(`/import/jobs/${encodeURIComponent(job.id)}`);
+      const answer = await deleteJson<ImportJobDocument | undefined>(
+        `/import/jobs/${encodeURIComponent(job.id)}`,
+      );
       if (answer && typeof answer === 'object' && 'state' in answer) this.jobs.set(job.id, answer);
       show(this.status, messageBox(`Cancelling job ${job.id}.`));
     } catch (error) {
@@ -105,7 +107,7 @@ export class JobsPanel {
     show(this.list, ...jobs.map((job) => this.card(job)));
   }
 
-  private card(job: JobDocument): HTMLElement {
+  private card(job: ImportJobDocument): HTMLElement {
     const value = percent(job);
     const label = `Progress of job ${job.id}`;
     const bar = el('progress', {
@@ -157,7 +159,7 @@ export class JobsPanel {
   }
 }
 
-function errorText(job: JobDocument): string {
+function errorText(job: ImportJobDocument): string {
   const details = job.error?.details;
   return typeof details === 'string' ? details : (details?.message ?? '');
 }

@@ -2,6 +2,7 @@ import { ITEM_EDGE_TYPES } from '../../items/item-types';
 import {
   DEPENDENT_LABEL,
   HASH,
+  ID,
   ITEM_LABEL,
   OWNER,
   RECORD_LABEL,
@@ -42,12 +43,13 @@ export const GET_ITEMS = statement(
      } AS edges`,
 );
 
-export const GET_HASHES = statement(
-  'GET_HASHES',
-  ['ids'],
+/** Each item's value of one property (its hash or its type), as `value`. */
+export const GET_ITEM_PROPERTY = statement(
+  'GET_ITEM_PROPERTY',
+  ['ids', 'property'],
   `UNWIND $ids AS id
    MATCH (item:${ITEM_LABEL} {id: id})
-   RETURN id, item.${HASH} AS hash`,
+   RETURN id, item[$property] AS value`,
 );
 
 export const SET_HASHES = statement(
@@ -56,14 +58,6 @@ export const SET_HASHES = statement(
   `UNWIND $rows AS row
    MATCH (item:${ITEM_LABEL} {id: row.id})
    SET item.${HASH} = row.hash`,
-);
-
-export const GET_TYPES = statement(
-  'GET_TYPES',
-  ['ids'],
-  `UNWIND $ids AS id
-   MATCH (item:${ITEM_LABEL} {id: id})
-   RETURN id, item.${TYPE} AS type`,
 );
 
 /**
@@ -151,6 +145,19 @@ const COUNTRY = `CASE WHEN node.${TYPE} = 'Country' THEN node.id
 /** A unit's holder: the repository its hierarchy reaches. */
 const HOLDER = `CASE WHEN node.${TYPE} = 'DocumentaryUnit'
   THEN COLLECT { MATCH (node)-[:childOf*0..]->(:${ITEM_LABEL})-[:heldBy]->(holder:Repository) RETURN holder.id LIMIT 1 }[0] END`;
+/** The smallest of the names of a unit's holder's descriptions, case folded. */
+const HOLDER_NAME = `CASE WHEN node.${TYPE} = 'DocumentaryUnit'
+  THEN COLLECT { MATCH (node)-[:childOf*0..]->(:${ITEM_LABEL})-[:heldBy]->(holder:Repository)
+    MATCH (holderDescription:${DEPENDENT_LABEL})-[:describes]->(holder)
+    RETURN toLower(holderDescription.name) AS name ORDER BY name LIMIT 1 }[0] END`;
+/** The characters of the text values of an item's descriptions, bookkeeping aside. */
+const DETAIL = `reduce(total = 0, length IN COLLECT { MATCH ${DESCRIPTIONS}
+    UNWIND keys(description) AS key
+    WITH description[key] AS value, key
+    WHERE key <> '${ID}' AND NOT key STARTS WITH '_' AND value IS :: STRING
+    RETURN size(value) } | total + length)`;
+/** The item's children, as `COUNT_CHILDREN` counts them. */
+const HOLDINGS = `COUNT { MATCH (node)<-[:${CHILD_EDGES}]-(child:${ITEM_LABEL}) RETURN DISTINCT child }`;
 /** The smallest of an item's names, case folded: its descriptions', or else its own (a country's). */
 const NAME = `coalesce(
   COLLECT { MATCH ${DESCRIPTIONS} RETURN toLower(description.name) AS name ORDER BY name LIMIT 1 }[0],
@@ -198,7 +205,9 @@ const SEARCH_PARAMETERS = [
 
 /**
  * One family of statements per source and scope: `page`, a page in the order `orderKey` names
- * (`score`: relevance, best first; `updated`, `name`, `id`), reversed by `descending`, ties by id;
+ * (`score`: relevance, best first; `updated`, `name`, `id`, `country`, `holder`, `detail`,
+ * `holdings`: see `SearchOrder`), reversed by `descending`, ties by id, hits without a value last
+ * (the hits' `country` and `holder` are dropped first: the sort key's subqueries bind names alike);
  * `summary`, the total and the values the facets asked for count (`countLanguages`, …).
  */
 function searchStatements(source: SearchSource, scope: SearchScope) {
@@ -209,15 +218,20 @@ function searchStatements(source: SearchSource, scope: SearchScope) {
       WHEN 'score' THEN -score
       WHEN 'updated' THEN node.${UPDATED}
       WHEN 'name' THEN ${NAME}
+      WHEN 'country' THEN ${COUNTRY}
+      WHEN 'holder' THEN ${HOLDER_NAME}
+      WHEN 'detail' THEN ${DETAIL}
+      WHEN 'holdings' THEN ${HOLDINGS}
       ELSE node.id END`;
   return {
     page: statement(
       `${name}.page`,
       [...scoped, 'orderKey', 'descending', 'offset', 'limit'],
       `${filteredHits(source, scope)}
+       WITH node, score
        WITH node, ${sortKey} AS sortKey
        RETURN node.id AS id, node.${TYPE} AS type
-       ORDER BY CASE WHEN $descending THEN null ELSE sortKey END ASC,
+       ORDER BY sortKey IS NULL, CASE WHEN $descending THEN null ELSE sortKey END ASC,
          CASE WHEN $descending THEN sortKey END DESC, node.id
        SKIP $offset LIMIT $limit`,
     ),

@@ -31,10 +31,9 @@ import {
   DELETE_ITEMS,
   FIND_ACCESS_POINTS,
   FIND_RECORDS,
-  GET_HASHES,
+  GET_ITEM_PROPERTY,
   GET_ITEMS,
   GET_RECORD,
-  GET_TYPES,
   INCOMING,
   LINK_TO_DEPENDENT,
   LINK_TO_ITEM,
@@ -48,7 +47,7 @@ import {
   SEARCH,
   UNLINK_DEPENDENTS,
 } from './cypher';
-import { ID, RESERVED_LABELS } from './graph-model';
+import { HASH, ID, RESERVED_LABELS, TYPE } from './graph-model';
 import { facetCounts, searchParameters } from './search-parameters';
 import { StatementRunner } from './statement-runner';
 
@@ -73,14 +72,19 @@ export class Neo4jGraphReader implements GraphReader {
     );
   }
 
-  async getHashes(ids: readonly string[]): Promise<Map<string, string>> {
-    const records = await this.perBatch(ids, (batch) => this.run(GET_HASHES, { ids: batch }));
-    return new Map(records.map((record) => [record.get('id') as string, record.get('hash') as string]));
+  getHashes(ids: readonly string[]): Promise<Map<string, string>> {
+    return this.itemProperty<string>(ids, HASH);
   }
 
-  async getTypes(ids: readonly string[]): Promise<Map<string, ItemType>> {
-    const records = await this.perBatch(ids, (batch) => this.run(GET_TYPES, { ids: batch }));
-    return new Map(records.map((record) => [record.get('id') as string, record.get('type') as ItemType]));
+  getTypes(ids: readonly string[]): Promise<Map<string, ItemType>> {
+    return this.itemProperty<ItemType>(ids, TYPE);
+  }
+
+  private async itemProperty<T>(ids: readonly string[], property: string): Promise<Map<string, T>> {
+    const records = await this.perBatch(ids, (batch) =>
+      this.run(GET_ITEM_PROPERTY, { ids: batch, property }),
+    );
+    return new Map(records.map((record) => [record.get('id') as string, record.get('value') as T]));
   }
 
   async ancestors(ids: readonly string[]): Promise<Map<string, ItemRef[]>> {

@@ -1,4 +1,4 @@
-import { GET_HASHES, RETARGET_EDGES } from './cypher';
+import { GET_ITEM_PROPERTY, RETARGET_EDGES } from './cypher';
 import { CypherRunner, statementRunner } from './statement-runner';
 
 function recordingRunner() {
@@ -15,8 +15,11 @@ function recordingRunner() {
 describe('statementRunner', () => {
   it('sends the statement text with exactly its declared parameters', async () => {
     const { sent, run } = recordingRunner();
-    await run(GET_HASHES, { ids: ['u1'], extra: 'ignored' } as { ids: string[] });
-    expect(sent).toEqual([{ text: GET_HASHES.text, parameters: { ids: ['u1'] } }]);
+    await run(GET_ITEM_PROPERTY, { ids: ['u1'], property: '_hash', extra: 'ignored' } as {
+      ids: string[];
+      property: string;
+    });
+    expect(sent).toEqual([{ text: GET_ITEM_PROPERTY.text, parameters: { ids: ['u1'], property: '_hash' } }]);
   });
 
   it('sends null but refuses a missing parameter', async () => {

@@ -63,7 +63,7 @@ const BELOW_ROOT = `substr(${BELOW_ROOT_PATH}, 1, instr(${BELOW_ROOT_PATH}, ${SE
  * ancestors by key, and a key is a digest of the id, which no index of the item table holds.
  */
 const KEYED_TOPS = `keyed_top AS MATERIALIZED (
-  SELECT id, type, path_key(id) AS key FROM item WHERE type IN ('Country', 'Repository'))`;
+  SELECT rid, id, type, path_key(id) AS key FROM item WHERE type IN ('Country', 'Repository'))`;
 
 /** A country is its own country; anything else is in the country at the root of its path. */
 const COUNTRY = `CASE WHEN k.type = 'Country' THEN k.id
@@ -71,6 +71,20 @@ const COUNTRY = `CASE WHEN k.type = 'Country' THEN k.id
 /** A unit's holder: the repository at the root of its path or just below a country there. */
 const HOLDER = `CASE WHEN k.type = 'DocumentaryUnit'
   THEN (SELECT r.id FROM keyed_top r WHERE r.key IN (${ROOT}, ${BELOW_ROOT}) AND r.type = 'Repository') END`;
+
+/** The smallest of the names of a unit's holder's descriptions, case folded. */
+const HOLDER_NAME = `CASE WHEN k.type = 'DocumentaryUnit'
+  THEN (SELECT min(lower(json_extract(d.props, '$.name'))) FROM keyed_top r JOIN dependent d
+    ON d.rid >= r.rid << ${POSITION_BITS} AND d.rid < (r.rid + 1) << ${POSITION_BITS}
+      AND d.relation = 'describes' AND d.parent IS NULL
+    WHERE r.key IN (${ROOT}, ${BELOW_ROOT}) AND r.type = 'Repository') END`;
+
+/** The characters of the text values of an item's descriptions, bookkeeping (keys starting "_") aside. */
+const DETAIL = `(SELECT coalesce(sum(length(p.value)), 0) FROM dependent d, json_each(d.props) p
+  WHERE ${OWN_DESCRIPTIONS} AND p.type = 'text' AND substr(p.key, 1, 1) <> '_')`;
+
+/** The item's children, as the reader's `countChildren` counts them. */
+const HOLDINGS = `(SELECT count(*) FROM edge c WHERE c.dst = k.id AND c.type IN (${CHILD_EDGES}))`;
 
 /** The smallest of an item's names, case folded: a country's own, its descriptions' otherwise. */
 const NAME = `coalesce(
@@ -91,6 +105,14 @@ function orderBy(query: SearchQuery, scored: boolean): string {
       return `${NAME} ${direction}, k.id`;
     case 'id':
       return `k.id ${direction}`;
+    case 'country':
+      return `(${COUNTRY}) IS NULL, (${COUNTRY}) ${direction}, k.id`;
+    case 'holder':
+      return `(${HOLDER_NAME}) IS NULL, (${HOLDER_NAME}) ${direction}, k.id`;
+    case 'detail':
+      return `${DETAIL} ${direction}, k.id`;
+    case 'holdings':
+      return `${HOLDINGS} ${direction}, k.id`;
   }
 }
 
