@@ -29,6 +29,8 @@ async function main(jestArgs: string[]): Promise<number> {
     const jest = spawnSync(
       process.execPath,
       [
+        // One process runs every file in turn (--runInBand): room for what the files leave behind.
+        '--max-old-space-size=6144',
         require.resolve('jest/bin/jest'),
         '--config',
         path.join(__dirname, '..', 'jest.neo4j.config.js'),

@@ -25,10 +25,11 @@ import { StoreCondition } from './store-condition';
 import { WalCheckpointer } from './wal-checkpointer';
 
 /**
- * How long SQLite itself waits for another process's write lock before reporting busy. Kept short
- * because it blocks the event loop; the wait goes on asynchronously (`whenNotBusy`).
+ * How long SQLite itself waits for another process's write lock before reporting busy: not at all,
+ * since its wait would block the event loop (of the thread that answers requests, for a job's
+ * record); the wait goes on asynchronously instead (`whenNotBusy`).
  */
-const WRITER_BUSY_TIMEOUT_MS = 10;
+const WRITER_BUSY_TIMEOUT_MS = 0;
 const FIRST_RETRY_MS = 2;
 const LONGEST_RETRY_MS = 100;
 /** Readers only meet a lock while a WAL file is being recovered, which is brief. */
