@@ -17,3 +17,11 @@ describe('loadConfig: the port', () => {
     );
   });
 });
+
+describe('loadConfig: the search cache', () => {
+  it("leaves the size to the store's default unless SEARCH_CACHE_MB sets it, at least 1 MiB", () => {
+    expect(loadConfig({}).searchCacheMiB).toBeUndefined();
+    expect(loadConfig({ SEARCH_CACHE_MB: '256' }).searchCacheMiB).toBe(256);
+    expect(() => loadConfig({ SEARCH_CACHE_MB: '0' })).toThrow('SEARCH_CACHE_MB must be at least 1');
+  });
+});

@@ -23,6 +23,8 @@ export interface AppConfig {
    * same hits), with what it reads kept and read ahead per store version.
    */
   searchAccelerated: boolean;
+  /** The memory (MiB) the accelerated ranking keeps phrases' matches in, per process; unset: the store's default. */
+  searchCacheMiB?: number;
   /** The time Node allows to receive a whole request, body included (large uploads); 0: no limit. */
   requestTimeoutMs: number;
   /** How long running imports may finish after SIGTERM before they are cancelled. */
@@ -161,6 +163,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     publicUrl: (env.PUBLIC_URL?.trim() || `http://localhost:${port}`).replace(/\/+$/, ''),
     logLevel: env.LOG_LEVEL?.trim() || 'info',
     searchAccelerated: boolFrom(env, 'SEARCH_ACCELERATED', true),
+    searchCacheMiB: env.SEARCH_CACHE_MB?.trim() ? positiveIntFrom(env, 'SEARCH_CACHE_MB', 1) : undefined,
     requestTimeoutMs: intFrom(env, 'REQUEST_TIMEOUT_MS', 300_000),
     shutdownGraceMs: intFrom(env, 'SHUTDOWN_GRACE_MS', 20_000),
     minFreeDiskBytes: intFrom(env, 'MIN_FREE_DISK_BYTES', 256 * MiB),

@@ -9,6 +9,17 @@ import { TextQuery } from './text-query';
  * Every operation takes and returns batches, so that an import of 100,000 units is a few hundred
  * round trips to a remote store, not 100,000.
  */
+export interface WriteOptions {
+  /** False: a dry run, which sees its own writes and is rolled back. Default true. */
+  commit?: boolean;
+  /**
+   * Before it commits, the write reads what `plan` (another process's `searchWarmup`) names and
+   * hands it over; the commit waits for `handOver`, and a rejection rolls the write back. Where
+   * the store has nothing to warm, it is ignored.
+   */
+  warmSearch?: { plan: unknown; handOver(warmed: unknown, transfer: ArrayBuffer[]): Promise<void> };
+}
+
 export abstract class GraphStore {
   /** A read transaction: sees one consistent, committed snapshot; never blocked by a writer. */
   abstract read<T>(work: (tx: GraphReader) => Promise<T>): Promise<T>;
@@ -19,7 +30,7 @@ export abstract class GraphStore {
    * true (the default); it rolls back when `work` rejects or `commit` is false (a dry run sees its
    * own writes and then leaves nothing behind).
    */
-  abstract write<T>(work: (tx: GraphWriter) => Promise<T>, options?: { commit?: boolean }): Promise<T>;
+  abstract write<T>(work: (tx: GraphWriter) => Promise<T>, options?: WriteOptions): Promise<T>;
 
   /** Resolves when the store answers; rejects otherwise. */
   abstract ping(): Promise<void>;
@@ -40,6 +51,24 @@ export abstract class GraphStore {
    * follow find what they read first already read.
    */
   async readAheadDone(): Promise<void> {}
+
+  /**
+   * Tells the store that this process answers searches (the portal does): where it reads ahead for
+   * them, it starts now, and again after each commit. A process that only imports does not call it.
+   */
+  prepareForSearches(): void {}
+
+  /**
+   * What a writer elsewhere (the import worker) may read for this process's search caches inside
+   * its write, as the version it commits holds it (`WriteOptions.warmSearch`): the store's own
+   * plain data, or undefined when there is nothing to read.
+   */
+  searchWarmup(): unknown {
+    return undefined;
+  }
+
+  /** Keeps what a writer read by a `searchWarmup` plan, for the version it commits. */
+  acceptWarmedSearch(_warmed: unknown): void {}
 
   /** Write transactions of this process queued or running, for the metrics. */
   abstract queuedWrites(): number;

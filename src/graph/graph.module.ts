@@ -11,9 +11,10 @@ export async function openGraphStore(config: AppConfig): Promise<GraphStore> {
   const url = config.graphUrl;
   const file = sqliteFileOf(url);
   if (file !== undefined) {
-    // The accelerated ranking reads ahead, from the start, what the first searches would read.
-    const accelerated = config.searchAccelerated;
-    return SqliteGraphStore.open(file, { acceleratedSearch: accelerated, readAhead: accelerated });
+    return SqliteGraphStore.open(file, {
+      acceleratedSearch: config.searchAccelerated,
+      searchCacheMiB: config.searchCacheMiB,
+    });
   }
   if (NEO4J_SCHEMES.some((scheme) => url.startsWith(scheme))) {
     return Neo4jGraphStore.connect({ url, user: config.neo4jUser, password: config.neo4jPassword });

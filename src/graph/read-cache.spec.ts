@@ -85,4 +85,19 @@ describe('ReadCache', () => {
     expect(cache.lookup(1, 'c')).toBeUndefined();
     expect(cache.lookup(1, 'd')).toEqual({ value: 'd' });
   });
+
+  it('lists its keys and weights, whatever their version, the most recently used first', () => {
+    const cache = new ReadCache(10);
+    cache.put(1, 'a', 'A', 1);
+    cache.put(1, 'b', 'B', 2);
+    cache.put(2, 'c', 'C', 3);
+    expect(cache.recentEntries()).toEqual([
+      ['c', 3],
+      ['b', 2],
+      ['a', 1],
+    ]);
+    // A hit in the older half renews the entry.
+    cache.lookup(1, 'a');
+    expect(cache.recentEntries().map(([key]) => key)).toEqual(['a', 'c', 'b']);
+  });
 });

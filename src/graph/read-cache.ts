@@ -53,6 +53,14 @@ export class ReadCache {
     return { value: entry.value as T };
   }
 
+  /**
+   * The keys held, whatever their version, with their weights, the most recently used first (as
+   * eviction sees them).
+   */
+  recentEntries(): [key: string, weight: number][] {
+    return [...this.entries].reverse().map(([key, entry]) => [key, entry.weight]);
+  }
+
   put(version: number, key: string, value: unknown, weight: number): void {
     const entry = this.entries.get(key);
     if (entry) this.remove(key, entry.weight);

@@ -161,17 +161,22 @@ export class ImportService implements OnApplicationShutdown {
       }
       const running = job;
       const result = await this.jobs.run(running, () =>
-        this.runner.run(task as ImportTask, {
-          signal: AbortSignal.any([running.signal, interrupt]),
-          report: (report) => {
-            // A run that has reported stores its own failure; one stopped before it began does not.
-            handedOver = true;
-            running.report(report);
+        // Taken as the run starts: what searches read last, for the run to read at its version.
+        this.runner.run(
+          { ...(task as ImportTask), searchWarmup: this.graph.searchWarmup() },
+          {
+            signal: AbortSignal.any([running.signal, interrupt]),
+            report: (report) => {
+              // A run that has reported stores its own failure; one stopped before it began does not.
+              handedOver = true;
+              running.report(report);
+            },
+            pass: async (point) => {
+              if (running.hold?.point === point) await running.hold.stop(running.id, running.signal);
+            },
+            handOver: async (warmed) => this.graph.acceptWarmedSearch(warmed),
           },
-          pass: async (point) => {
-            if (running.hold?.point === point) await running.hold.stop(running.id, running.signal);
-          },
-        }),
+        ),
       );
       await this.succeeded(running, task.logId, result, seconds());
       if (!accepted) await answer.done(task.answerFile!);

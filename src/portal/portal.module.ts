@@ -1,4 +1,5 @@
-import { MiddlewareConsumer, Module, NestModule } from '@nestjs/common';
+import { Inject, MiddlewareConsumer, Module, NestModule, OnApplicationBootstrap } from '@nestjs/common';
+import { GraphStore } from '../graph/graph-store';
 import { PortalController } from './portal.controller';
 import { portalCors } from './portal-cors.middleware';
 import { PortalService } from './portal.service';
@@ -8,7 +9,14 @@ import { PortalService } from './portal.service';
   controllers: [PortalController],
   providers: [PortalService],
 })
-export class PortalModule implements NestModule {
+export class PortalModule implements NestModule, OnApplicationBootstrap {
+  constructor(@Inject(GraphStore) private readonly graph: GraphStore) {}
+
+  /** Only a process that answers searches has the store read ahead for them: not an import worker. */
+  onApplicationBootstrap(): void {
+    this.graph.prepareForSearches();
+  }
+
   configure(consumer: MiddlewareConsumer): void {
     // `/api` and every path below it, whatever the method: a middleware runs before routing, so
     // it also answers preflights, which no route does.

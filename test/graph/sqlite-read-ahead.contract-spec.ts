@@ -5,12 +5,14 @@ import { ItemWrite, SearchQuery } from '../../src/graph/graph-store';
 import { SqliteGraphReader } from '../../src/graph/sqlite/sqlite-graph-reader';
 import { RankingAccelerator } from '../../src/graph/sqlite/search/ranking-accelerator';
 import { SqliteGraphStore } from '../../src/graph/sqlite/sqlite-graph-store';
+import { createTestApp } from '../support/test-app';
 import { unit } from './graph-store.contract';
 
 /**
- * The SQLite store reads ahead, for each committed version, the postings of the commonest terms
- * (those matching at least 1,000 rows), so that the first searches for them do not read them.
- * Postings reads are counted on the accelerator's prototype.
+ * The SQLite store of a process that answers searches reads ahead, for each committed version, the
+ * postings of the phrases searched before and of the commonest terms (those matching at least
+ * 1,000 rows), so that the first searches for them do not read them. Postings reads are counted
+ * on the accelerator's prototype.
  */
 
 const UNITS = 1_200;
@@ -122,14 +124,131 @@ describe('SQLite read-ahead for searches', () => {
     expect(postingsReads).toHaveBeenCalledTimes(reads);
   });
 
+  it('reads nothing ahead until told that the process answers searches', async () => {
+    await search('unit');
+    await store.readAheadDone();
+    expect(postingsReads).toHaveBeenCalledTimes(1);
+
+    store.prepareForSearches();
+    await store.readAheadDone();
+    expect(postingsReads.mock.calls.length).toBeGreaterThan(1);
+  });
+
+  it('reads ahead in the app, whose portal answers searches', async () => {
+    const app = await createTestApp();
+    try {
+      await app.store.write((tx) => tx.putItems(units(UNITS)));
+      await app.store.readAheadDone();
+      const reads = postingsReads.mock.calls.length;
+      expect(reads).toBeGreaterThan(0);
+
+      await app.store.read((tx) => tx.search({ text: 'common', offset: 0, limit: 20 }));
+      expect(postingsReads).toHaveBeenCalledTimes(reads);
+    } finally {
+      await app.close();
+    }
+  });
+
+  it('reads again, after a commit, the phrases searches read before it, rare ones too', async () => {
+    await store.readAheadForSearch();
+    await search('rare');
+    await store.write((tx) => tx.putItems(units(400, UNITS)));
+    await store.readAheadForSearch();
+    const reads = postingsReads.mock.calls.length;
+
+    expect((await search('rare')).total).toBe(UNITS / 400 + 1);
+    expect(postingsReads).toHaveBeenCalledTimes(reads);
+  });
+
+  it('keeps what it read for searches through a commit of records alone, and reads records anew', async () => {
+    await store.readAheadForSearch();
+    await search('common');
+    const records = () => store.read((tx) => tx.findRecords({ type: 'TestNote' }));
+    expect((await records()).total).toBe(0);
+    const reads = postingsReads.mock.calls.length;
+
+    await store.write((tx) => tx.putRecords([{ id: 'n1', type: 'TestNote', props: { text: 'kept' } }]));
+    await store.readAheadDone();
+    expect((await records()).total).toBe(1);
+    expect(await search('common')).toEqual(await uncached('common'));
+    expect(postingsReads).toHaveBeenCalledTimes(reads);
+
+    // A commit of items is read ahead for again.
+    await store.write((tx) => tx.putItems(units(1, UNITS)));
+    await store.readAheadDone();
+    expect(postingsReads.mock.calls.length).toBeGreaterThan(reads);
+  });
+
+  describe('warmed by a writer of another connection, before it commits', () => {
+    let writer: SqliteGraphStore;
+    beforeEach(async () => {
+      // As the import worker writes: a store of its own on the same file.
+      writer = await SqliteGraphStore.open(path.join(folder, 'archive.db'));
+    });
+    afterEach(() => writer.close());
+
+    const warmedWrite = (handOver: (warmed: unknown) => Promise<void>) =>
+      writer.write((tx) => tx.putItems(units(400, UNITS)), {
+        warmSearch: { plan: store.searchWarmup(), handOver },
+      });
+
+    it('finds the phrases searched before read at the new version, with the hits a search reads', async () => {
+      store.prepareForSearches();
+      await store.readAheadDone();
+      // Rarer than what is read ahead: read for the searches.
+      await search('rare');
+      await search('record');
+      let handedOver = 0;
+      await warmedWrite(async (warmed) => {
+        handedOver++;
+        store.acceptWarmedSearch(warmed);
+      });
+      expect(handedOver).toBe(1);
+      const reads = postingsReads.mock.calls.length;
+
+      await store.readAheadDone();
+      for (const text of ['rare', 'common', 'record']) {
+        expect(await search(text)).toEqual(await uncached(text));
+      }
+      expect((await search('rare')).total).toBe(UNITS / 400 + 1);
+      expect(postingsReads).toHaveBeenCalledTimes(reads);
+    });
+
+    it('rolls the write back when the hand-over fails', async () => {
+      store.prepareForSearches();
+      await store.readAheadDone();
+      await expect(warmedWrite(() => Promise.reject(new Error('cancelled')))).rejects.toThrow('cancelled');
+      expect((await search('common')).total).toBe(UNITS);
+    });
+
+    it('reads nothing for a process that answers no searches', async () => {
+      expect(store.searchWarmup()).toBeUndefined();
+    });
+  });
+
   it('reads the commonest terms first, as searches ask for them, within its bounds', async () => {
-    const readAhead = (maxRows: number, minRows: number) =>
-      store.read((tx) => (tx as SqliteGraphReader).readAhead(maxRows, minRows, () => false));
+    // Each on a store of its own, whose cache holds no phrase searched before.
+    const readAhead = async (maxRows: number, minRows: number) => {
+      const fresh = await SqliteGraphStore.open(path.join(folder, 'archive.db'));
+      try {
+        return await fresh.read((tx) => (tx as SqliteGraphReader).readAhead(maxRows, minRows, () => false));
+      } finally {
+        await fresh.close();
+      }
+    };
 
     // "record" starts another term too: a search asks for it as a prefix.
     expect(await readAhead(10_000, 500)).toEqual(['"common"', '"local"', '"unit"', '"record"*', '"records"']);
     expect(await readAhead(UNITS + 600, 500)).toEqual(['"common"', '"record"*']);
     expect(await readAhead(10_000, UNITS + 1)).toEqual([]);
     expect(await readAhead(10_000, 1)).toContain('"rare"');
+  });
+
+  it('reads the phrases searched before the commonest terms', async () => {
+    await search('rare');
+    const read = await store.read((tx) =>
+      (tx as SqliteGraphReader).readAhead(UNITS + UNITS / 400, 500, () => false),
+    );
+    expect(read).toEqual(['"rare"', '"common"']);
   });
 });

@@ -1,5 +1,5 @@
 import { auth, driver as createDriver, Driver, int, Neo4jError, session as accessModes } from 'neo4j-driver';
-import { GraphReader, GraphStore, GraphWriter } from '../graph-store';
+import { GraphReader, GraphStore, GraphWriter, WriteOptions } from '../graph-store';
 import { SerialQueue } from '../sqlite/serial-queue';
 import { AWAIT_INDEXES, SCHEMA_STATEMENTS, TAKE_WRITE_LOCK } from './cypher';
 import { Neo4jGraphReader, Neo4jGraphWriter } from './neo4j-graph-transaction';
@@ -51,7 +51,7 @@ export class Neo4jGraphStore extends GraphStore {
     }
   }
 
-  write<T>(work: (tx: GraphWriter) => Promise<T>, options: { commit?: boolean } = {}): Promise<T> {
+  write<T>(work: (tx: GraphWriter) => Promise<T>, options: WriteOptions = {}): Promise<T> {
     return this.writers.run(() => this.writeNow(work, options.commit !== false));
   }
 

@@ -170,6 +170,14 @@ export const MIGRATIONS: readonly Migration[] = [
     sql: 'UPDATE item SET path = NULL',
     emptiesPaths: true,
   },
+  {
+    // The last version that changed items: what is kept of items and searches outlives a commit
+    // that wrote records only (a job's, an import log), which is the last of every import.
+    sql: `
+      ALTER TABLE store_version ADD COLUMN items_version INTEGER NOT NULL DEFAULT 0;
+      UPDATE store_version SET items_version = version;
+    `,
+  },
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS.length;

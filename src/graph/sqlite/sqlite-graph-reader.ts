@@ -274,20 +274,24 @@ export class SqliteGraphReader implements GraphReader {
   }
 
   /**
-   * Cached per store version like searches: every request looks its bearer token up here, and a
-   * revocation is a write, which a read at the next version sees.
+   * Cached per store version (`recordsVersion`): every request looks its bearer token up here, and
+   * a revocation is a write, which a read at the next version sees.
    */
   async findRecords(query: RecordQuery): Promise<{ total: number; records: RecordNode[] }> {
-    const found = this.cached(
-      `records\0${JSON.stringify(query)}`,
-      () => {
-        const sql = recordQuerySql(query);
-        const total = this.statement(sql.count, 'pluck').get(...sql.params) as number;
-        const rows = this.statement(sql.page).all(...sql.pageParams) as RecordRow[];
-        return { total, records: rows.map(toRecord) };
-      },
-      (value) => 1 + value.records.length,
-    );
+    const read = () => {
+      const sql = recordQuerySql(query);
+      const total = this.statement(sql.count, 'pluck').get(...sql.params) as number;
+      const rows = this.statement(sql.page).all(...sql.pageParams) as RecordRow[];
+      return { total, records: rows.map(toRecord) };
+    };
+    const found = this.snapshot
+      ? this.snapshot.cache.get(
+          this.snapshot.recordsVersion,
+          `records\0${JSON.stringify(query)}`,
+          read,
+          (value) => 1 + value.records.length,
+        )
+      : read();
     // Cached records are shared: callers get their own copies.
     return {
       total: found.total,

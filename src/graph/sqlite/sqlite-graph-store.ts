@@ -2,7 +2,7 @@ import Database from 'better-sqlite3';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { GraphReader, GraphStore, GraphWriter } from '../graph-store';
+import { GraphReader, GraphStore, GraphWriter, WriteOptions } from '../graph-store';
 import { ReadCache } from '../read-cache';
 import { registerPathKey } from './item-paths';
 import { ReadPool } from './read-pool';
@@ -11,7 +11,15 @@ import { SerialQueue } from './serial-queue';
 import { SqliteGraphReader } from './sqlite-graph-reader';
 import { SqliteGraphWriter } from './sqlite-graph-writer';
 import { StatementCache } from './statement-cache';
+import { handedOverEntries, isPhrase } from './search/ranking-accelerator';
 import { RankingCaches } from './search/search-reads';
+import {
+  buffersOf,
+  isSearchWarmupPlan,
+  isWarmedSearch,
+  SearchWarmupPlan,
+  warmSearch,
+} from './search/search-warmup';
 import { openTermIndex } from './search/term-index';
 import { StoreCondition } from './store-condition';
 import { WalCheckpointer } from './wal-checkpointer';
@@ -40,21 +48,32 @@ const CACHED_HITS = 300_000;
 const CACHED_ITEM_WEIGHT = 200_000;
 /**
  * Query phrases' matching rows with their scores (ranked-text.ts), kept apart likewise for the
- * accelerated ranking, in rows held: 16 bytes each, 64 MiB at most. The item order (each item's
- * place in id order, which ranked hits are tied by, and its type) is kept here too, weighed as rows
- * of its size.
+ * accelerated ranking, in rows held of 16 bytes each (`searchCacheMiB`). The item order (each
+ * item's place in id order, which ranked hits are tied by, and its type) is kept here too, weighed
+ * as rows of its size.
  */
-const CACHED_POSTINGS = 4_000_000;
+const POSTINGS_ROW_BYTES = 16;
+const DEFAULT_SEARCH_CACHE_MIB = 256;
 
 /**
- * What `readAheadForSearch` reads per store version: the postings of terms matching at least
- * `minRows` rows (a rarer term's first read is quick), commonest first, up to three quarters of the
- * postings cache, which leaves the rest to what searches read.
+ * What is read per store version before searches ask for it (`readAheadForSearch`, and what an
+ * import worker reads before it commits, `searchWarmup`): at most `READ_AHEAD_ROWS` rows, or three
+ * quarters of a smaller postings cache (the rest is left to what searches read), since every
+ * commit of items has it read again. Terms matching fewer than `READ_AHEAD_MIN_ROWS` rows are
+ * quick to read on demand.
  */
-const READ_AHEAD = { maxRows: (CACHED_POSTINGS * 3) / 4, minRows: 1_000 };
+const READ_AHEAD_ROWS = 3_000_000;
+const READ_AHEAD_SHARE = 3 / 4;
+const READ_AHEAD_MIN_ROWS = 1_000;
 
-const READ_VERSION = 'SELECT version FROM store_version';
-const BUMP_VERSION = 'UPDATE store_version SET version = version + 1 RETURNING version';
+/**
+ * Two versions: `version` counts commits, and `items_version` is the last one that wrote items.
+ * What is kept of items and searches is kept for the latter, records read for the former.
+ */
+const READ_VERSION = 'SELECT items_version, version FROM store_version';
+const BUMP_VERSION = 'UPDATE store_version SET version = version + 1 RETURNING items_version';
+const BUMP_ITEMS_VERSION =
+  'UPDATE store_version SET version = version + 1, items_version = version + 1 RETURNING items_version';
 
 export interface SqliteStoreOptions {
   /**
@@ -62,11 +81,8 @@ export interface SqliteStoreOptions {
    * version (`RankingAccelerator`), rather than by FTS5's bm25 in SQL: the same hits (default on).
    */
   acceleratedSearch?: boolean;
-  /**
-   * Read ahead, from the start and after each commit, what the accelerated ranking would read
-   * first (`readAheadForSearch`): for a process that serves searches (default off).
-   */
-  readAhead?: boolean;
+  /** The accelerated ranking's cache of phrases' matches, in MiB (default 256). */
+  searchCacheMiB?: number;
 }
 
 /**
@@ -89,6 +105,8 @@ export class SqliteGraphStore extends GraphStore {
   private aheadVersion = -Infinity;
   /** Write transactions running in this process: 0 or 1, since writes queue. */
   private writing = 0;
+  /** How many postings rows a read-ahead reads at most. */
+  private readonly readAheadRows: number;
 
   private constructor(
     private readonly writer: StatementCache,
@@ -96,9 +114,12 @@ export class SqliteGraphStore extends GraphStore {
     private readonly checkpointer: WalCheckpointer,
     private readonly condition: StoreCondition,
     acceleratedSearch: boolean,
+    searchCacheMiB: number,
   ) {
     super();
-    if (acceleratedSearch) this.ranking = { postings: new ReadCache(CACHED_POSTINGS), reading: new Map() };
+    const postingsRows = Math.floor((searchCacheMiB * 1024 * 1024) / POSTINGS_ROW_BYTES);
+    this.readAheadRows = Math.min(READ_AHEAD_ROWS, Math.floor(postingsRows * READ_AHEAD_SHARE));
+    if (acceleratedSearch) this.ranking = { postings: new ReadCache(postingsRows), reading: new Map() };
   }
 
   /** Opens (creating the file and its folder if need be) and brings the schema up to date. */
@@ -136,8 +157,8 @@ export class SqliteGraphStore extends GraphStore {
         checkpointer,
         condition,
         options.acceleratedSearch ?? true,
+        options.searchCacheMiB ?? DEFAULT_SEARCH_CACHE_MIB,
       );
-      if (options.readAhead) void store.readAheadForSearch();
       return store;
     } catch (error) {
       db.close();
@@ -166,10 +187,11 @@ export class SqliteGraphStore extends GraphStore {
       // connection left inside a transaction would refuse every later read.
       try {
         // The first read fixes the transaction's snapshot; its version says which one it is.
-        const version = connection.get(READ_VERSION, 'pluck').get() as number;
+        const [version, recordsVersion] = connection.get(READ_VERSION, 'raw').get() as [number, number];
         this.noticeVersion(version);
         tx = new SqliteGraphReader(connection, {
           version,
+          recordsVersion,
           cache: this.cache,
           items: this.itemCache,
           ranking: this.ranking,
@@ -182,7 +204,7 @@ export class SqliteGraphStore extends GraphStore {
     });
   }
 
-  async write<T>(work: (tx: GraphWriter) => Promise<T>, options: { commit?: boolean } = {}): Promise<T> {
+  async write<T>(work: (tx: GraphWriter) => Promise<T>, options: WriteOptions = {}): Promise<T> {
     this.assertOpen();
     const written = this.writeQueue.run(async () => {
       this.writing++;
@@ -202,7 +224,7 @@ export class SqliteGraphStore extends GraphStore {
   /** The write transaction; `onCommit` is told the version it commits. */
   private async writeAlone<T>(
     work: (tx: GraphWriter) => Promise<T>,
-    options: { commit?: boolean },
+    options: WriteOptions,
     onCommit: (version: number) => void,
   ): Promise<T> {
     await whenNotBusy(() => this.writer.get('BEGIN IMMEDIATE').run());
@@ -215,7 +237,13 @@ export class SqliteGraphStore extends GraphStore {
       if (options.commit === false) {
         this.writer.get('ROLLBACK').run();
       } else {
-        const version = this.writer.get(BUMP_VERSION, 'pluck').get() as number;
+        const bump = tx.itemsWritten ? BUMP_ITEMS_VERSION : BUMP_VERSION;
+        const version = this.writer.get(bump, 'pluck').get() as number;
+        const warmup = options.warmSearch;
+        if (warmup && isSearchWarmupPlan(warmup.plan)) {
+          const warmed = await warmSearch(this.writer, warmup.plan, version);
+          await warmup.handOver(warmed, buffersOf(warmed));
+        }
         this.writer.get('COMMIT').run();
         onCommit(version);
         this.checkpointer.request();
@@ -239,6 +267,30 @@ export class SqliteGraphStore extends GraphStore {
     if (!this.ranking) return Promise.resolve();
     this.latestVersion ??= -1;
     return this.startReadingAhead();
+  }
+
+  override prepareForSearches(): void {
+    void this.readAheadForSearch();
+  }
+
+  /**
+   * The phrases searched most recently, as many as a read-ahead would read; nothing where this
+   * process reads nothing ahead (it answers no searches).
+   */
+  override searchWarmup(): SearchWarmupPlan | undefined {
+    if (!this.ranking || this.latestVersion === undefined) return undefined;
+    const phrases: string[] = [];
+    let rows = 0;
+    for (const [key, weight] of this.ranking.postings.recentEntries()) {
+      if (!isPhrase(key)) continue;
+      if ((rows += weight) > this.readAheadRows) break;
+      phrases.push(key);
+    }
+    return { kind: 'sqlite-search', phrases };
+  }
+
+  override acceptWarmedSearch(warmed: unknown): void {
+    if (this.ranking && isWarmedSearch(warmed)) this.ranking.handedOver = handedOverEntries(warmed);
   }
 
   override async readAheadDone(): Promise<void> {
@@ -275,7 +327,7 @@ export class SqliteGraphStore extends GraphStore {
         const reader = tx as SqliteGraphReader;
         const stale = () => this.closed || this.writing > 0 || this.latestVersion! > reader.version!;
         // A read-ahead that fails leaves searches to read what they need themselves.
-        await reader.readAhead(READ_AHEAD.maxRows, READ_AHEAD.minRows, stale).catch(() => undefined);
+        await reader.readAhead(this.readAheadRows, READ_AHEAD_MIN_ROWS, stale).catch(() => undefined);
         // Left off for a write here: taken up again, what it read being kept, once the write ends.
         return this.writing > 0 ? this.aheadVersion : reader.version!;
       }).catch(() => this.latestVersion!);

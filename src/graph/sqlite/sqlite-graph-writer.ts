@@ -81,6 +81,9 @@ class WriteBatch {
 export class SqliteGraphWriter extends SqliteGraphReader implements GraphWriter {
   private readonly placement: ItemPlacement;
 
+  /** Whether the transaction wrote items or edges, not records alone (`items_version`). */
+  itemsWritten = false;
+
   constructor(connection: StatementCache) {
     super(connection);
     this.placement = new ItemPlacement((sql, mode) => this.statement(sql, mode));
@@ -92,6 +95,7 @@ export class SqliteGraphWriter extends SqliteGraphReader implements GraphWriter 
   }
 
   async putItems(items: readonly ItemWrite[], options: PutItemsOptions = {}): Promise<void> {
+    this.itemsWritten = true;
     const now = new Date().toISOString();
     const states = this.itemStates(items.map((item) => item.bundle.id));
     let batch = this.newBatch();
@@ -116,11 +120,13 @@ export class SqliteGraphWriter extends SqliteGraphReader implements GraphWriter 
   }
 
   async setHashes(hashes: ReadonlyMap<string, string>): Promise<void> {
+    this.itemsWritten = true;
     const setHash = this.statement(SET_HASH);
     for (const [id, hash] of hashes) setHash.run(hash, id);
   }
 
   async deleteItems(ids: readonly string[]): Promise<void> {
+    this.itemsWritten = true;
     for (const id of ids) {
       const state = this.itemStates([id]).get(id);
       if (!state) continue;
@@ -140,12 +146,14 @@ export class SqliteGraphWriter extends SqliteGraphReader implements GraphWriter 
   }
 
   async addEdges(edges: readonly { from: string; type: ItemEdgeType; to: string }[]): Promise<void> {
+    this.itemsWritten = true;
     const add = this.statement(ADD_EDGE);
     for (const { from, type, to } of edges) add.run({ from, type: checkedEdgeType(type), to });
     for (const { from, type } of edges) if (CHILD_EDGE_TYPE_SET.has(type)) this.placement.parentChanged(from);
   }
 
   async retargetEdges(fromId: string, toId: string, type: ItemEdgeType): Promise<void> {
+    this.itemsWritten = true;
     if (fromId === toId) return;
     const params = { from: fromId, to: toId, type: checkedEdgeType(type) };
     const moved = CHILD_EDGE_TYPE_SET.has(type)

@@ -130,7 +130,16 @@ export class ImportExecution {
       });
       const { answer, log } = await this.graph.write(
         (tx) => this.transaction(tx, { ...prepared, sources }, task, ledger, control, bytes),
-        { commit: prepared.params.commit },
+        {
+          commit: prepared.params.commit,
+          warmSearch:
+            task.searchWarmup === undefined
+              ? undefined
+              : {
+                  plan: task.searchWarmup,
+                  handOver: (warmed, transfer) => control.handOver(warmed, transfer),
+                },
+        },
       );
       await pipeline(
         Readable.from(jsonChunks(answer), { objectMode: false }),

@@ -21,10 +21,11 @@ function send(port: MessagePort, message: FromImportWorker): void {
   port.postMessage(message);
 }
 
-/** The run in progress: how to cancel it and release its hold. */
+/** The run in progress: how to cancel it, release its hold, and let it commit. */
 interface Current {
   aborter: AbortController;
   release?: () => void;
+  taken?: () => void;
 }
 
 async function serve(port: MessagePort, input: ImportWorkerInput): Promise<void> {
@@ -42,6 +43,7 @@ async function serve(port: MessagePort, input: ImportWorkerInput): Promise<void>
         message.interrupted ? new ImportInterruptedError() : new JobCancelled(message.reason),
       );
     } else if (message.type === 'release') current?.release?.();
+    else if (message.type === 'warmed-taken') current?.taken?.();
     else void run(message.task);
   });
   const run = async (task: Extract<ToImportWorker, { type: 'run' }>['task']) => {
@@ -57,6 +59,14 @@ async function serve(port: MessagePort, input: ImportWorkerInput): Promise<void>
             reject(running.aborter.signal.reason as Error),
           );
           send(port, { type: 'held', point });
+        }),
+      handOver: (warmed, transfer) =>
+        new Promise((resolve, reject) => {
+          running.taken = resolve;
+          running.aborter.signal.addEventListener('abort', () =>
+            reject(running.aborter.signal.reason as Error),
+          );
+          port.postMessage({ type: 'warmed', warmed } satisfies FromImportWorker, transfer);
         }),
     };
     try {

@@ -110,6 +110,13 @@ export class ThreadImportRunner extends ImportRunner {
           () => undefined,
         );
         return;
+      case 'warmed':
+        pending.control.handOver(message.warmed, []).then(
+          () => this.post(worker, { type: 'warmed-taken' }),
+          // Cancelled meanwhile: the cancel message stops the run.
+          () => undefined,
+        );
+        return;
       case 'done':
         pending.resolve(message.result);
         return;

@@ -1,10 +1,13 @@
+import type { Statement } from 'better-sqlite3';
 import { setImmediate as setImmediatePromise } from 'node:timers/promises';
 import { ITEM_TYPES, ItemType } from '../../../items/item-types';
 import { ItemRef, SearchQuery } from '../../graph-store';
 import { CHILD_EDGES } from '../sql';
+import type { RowMode } from '../statement-cache';
 import { ftsPhrases, SoleTerm } from './fts-query';
 import { firstInOrder, Leaders, leaders, matchAll, Postings, postingsOf } from './ranked-text';
 import { RankingCaches, ReadSnapshot, SearchReads } from './search-reads';
+import type { WarmedSearch } from './search-warmup';
 import { SCORE, Subtree } from './search-sql';
 import { SELECT_TERM_COUNTS } from './term-index';
 import {
@@ -47,8 +50,15 @@ const SELECT_CHILD_RIDS = `
   WHERE e.dst = ? AND e.type IN (${CHILD_EDGES})`;
 const SELECT_REFS_BY_RID = 'SELECT rid, id, type FROM item WHERE rid IN (SELECT value FROM json_each(?))';
 
+/** Whether a key of the postings cache is a query phrase: phrases are quoted (fts-query.ts). */
+export const isPhrase = (key: string) => key.startsWith('"');
+/** What postings weigh in their cache: their rows. */
+const postingsWeight = (postings: Postings) => 1 + postings.rows.length;
+/** What the item order weighs in the postings cache. */
+const itemOrderWeight = (order: ItemOrder) => 1 + Math.ceil(order.positions.length / RIDS_PER_POSTINGS_ROW);
+
 /** The items of a store version by rid, read once along the id index (`readItemOrder`). */
-interface ItemOrder {
+export interface ItemOrder {
   /** The items' rids in id order. */
   rids: Int32Array;
   /** Each item's position in id order, which ranked hits are tied by; -1 where no item has the rid. */
@@ -75,10 +85,15 @@ export interface RankedText {
  * every match again.
  */
 export class RankingAccelerator {
+  /** The reader's statements, for the reads a writer makes too (`search-warmup.ts`). */
+  private readonly statements: Statements;
+
   constructor(
     private readonly reads: SearchReads & { readonly snapshot: ReadSnapshot },
     private readonly caches: RankingCaches,
-  ) {}
+  ) {
+    this.statements = (sql, mode) => reads.statement(sql, mode);
+  }
 
   /**
    * A text search's total and its first `TOP_HITS` hits, kept per store version: ranked from its
@@ -144,10 +159,12 @@ export class RankingAccelerator {
 
   /**
    * Reads into the postings cache, before the searches that would read them first, the item order
-   * (`readItemOrder`) and the postings of the index's commonest terms, each as a search for the
-   * term asks for it (`ftsPhrases`): commonest first, those matching at least `minRows` rows (a
-   * rarer term's first read is quick), while their rows stay within `maxRows`. Stops early once
-   * `stale()` says so. Returns the phrases it read (or found kept).
+   * (`readItemOrder`), then the phrases the cache held when it started (those searches asked for
+   * at an earlier version, the most recently used first), then the postings of the index's
+   * commonest terms, each as a search for the term asks for it (`ftsPhrases`): commonest first,
+   * those matching at least `minRows` rows (a rarer term's first read is quick). All while their
+   * rows stay within `maxRows`; it stops early once `stale()` says so. Returns the phrases it read
+   * (or found kept).
    */
   async readAhead(
     maxRows: number,
@@ -155,27 +172,36 @@ export class RankingAccelerator {
     soleTerm: SoleTerm,
     stale: () => boolean,
   ): Promise<string[]> {
+    const searched = this.caches.postings
+      .recentEntries()
+      .map(([key]) => key)
+      .filter(isPhrase);
     await this.itemOrder();
+    const read = new Set<string>();
+    let rows = 0;
+    for (const phrase of searched) {
+      if (stale() || rows >= maxRows) return [...read];
+      rows += (await this.postings(phrase)).rows.length;
+      read.add(phrase);
+    }
     const common: [string, number][] = [];
     let listed = 0;
-    for (const [term, rows] of this.reads.statement(SELECT_TERM_COUNTS, 'raw').iterate() as Iterable<
+    for (const [term, count] of this.reads.statement(SELECT_TERM_COUNTS, 'raw').iterate() as Iterable<
       [string, number]
     >) {
-      if (rows >= minRows) common.push([term, rows]);
+      if (count >= minRows) common.push([term, count]);
       if (++listed % ROWS_PER_TURN === 0) await setImmediatePromise();
     }
     common.sort((a, b) => b[1] - a[1]);
-    const read: string[] = [];
-    let rows = 0;
     for (const [term, count] of common) {
       if (stale()) break;
       const phrase = ftsPhrases(term, soleTerm)?.[0];
-      if (phrase === undefined || rows + count > maxRows) continue;
+      if (phrase === undefined || read.has(phrase) || rows + count > maxRows) continue;
       rows += count;
       await this.postings(phrase);
-      read.push(phrase);
+      read.add(phrase);
     }
-    return read;
+    return [...read];
   }
 
   /**
@@ -217,20 +243,17 @@ export class RankingAccelerator {
 
   /** A phrase's postings, kept per store version and weighed by their rows. */
   private postings(phrase: string): Postings | Promise<Postings> {
-    return this.readOnce(
-      phrase,
-      () => this.readPostings(phrase),
-      (postings) => 1 + postings.rows.length,
-    );
+    return this.readOnce(phrase, () => this.readPostings(phrase), postingsWeight);
+  }
+
+  /** A phrase's matches from the index (`readPhrasePostings`). */
+  private readPostings(phrase: string): Promise<Postings> {
+    return readPhrasePostings(this.statements, phrase);
   }
 
   /** Each item's position in id order and type, by rid (`readItemOrder`), kept per store version. */
   private itemOrder(): ItemOrder | Promise<ItemOrder> {
-    return this.readOnce(
-      ITEM_ORDER,
-      () => this.readItemOrder(),
-      (order) => 1 + Math.ceil(order.positions.length / RIDS_PER_POSTINGS_ROW),
-    );
+    return this.readOnce(ITEM_ORDER, () => readItemOrder(this.statements), itemOrderWeight);
   }
 
   /**
@@ -258,10 +281,18 @@ export class RankingAccelerator {
    * key at the same version share one read of the index.
    */
   private readOnce<T>(key: string, read: () => Promise<T>, weigh: (value: T) => number): T | Promise<T> {
-    const { postings: cache, reading } = this.caches;
+    const { postings: cache, reading, handedOver } = this.caches;
     const { version } = this.reads.snapshot;
     const kept = cache.lookup<T>(version, key);
     if (kept) return kept.value;
+    // What was handed over for an older version is of no use any more.
+    if (handedOver !== undefined && handedOver.version < version) this.caches.handedOver = undefined;
+    const handed = handedOver?.version === version ? handedOver.entries.get(key) : undefined;
+    if (handed !== undefined) {
+      handedOver!.entries.delete(key);
+      cache.put(version, key, handed.value, handed.weight);
+      return handed.value as T;
+    }
     const readingKey = `${version}\0${key}`;
     let pending = reading.get(readingKey) as Promise<T> | undefined;
     if (pending === undefined) {
@@ -274,41 +305,6 @@ export class RankingAccelerator {
       reading.set(readingKey, pending);
     }
     return pending;
-  }
-
-  /**
-   * A phrase's matches from the index, a turn of the event loop after every `ROWS_PER_TURN`: a
-   * common word's run is long enough that other requests would otherwise wait it out.
-   */
-  private async readPostings(phrase: string): Promise<Postings> {
-    const pairs: [number, number][] = [];
-    for (const pair of this.reads.statement(SELECT_POSTINGS, 'raw').iterate(phrase) as Iterable<
-      [number, number]
-    >) {
-      if (pairs.push(pair) % ROWS_PER_TURN === 0) await setImmediatePromise();
-    }
-    return postingsOf(pairs);
-  }
-
-  /**
-   * Each item's position in id order and its type, by rid: read like postings, since it reads
-   * every item's row.
-   */
-  private async readItemOrder(): Promise<ItemOrder> {
-    const ridEnd = (this.reads.statement(SELECT_LAST_RID, 'pluck').get() as number) + 1;
-    const rids = new Int32Array(ridEnd);
-    const positions = new Int32Array(ridEnd).fill(-1);
-    const typeCodes = new Uint8Array(ridEnd);
-    let position = 0;
-    for (const [rid, type] of this.reads.statement(SELECT_ITEMS_BY_ID, 'raw').iterate() as Iterable<
-      [number, string]
-    >) {
-      rids[position] = rid;
-      positions[rid] = position++;
-      typeCodes[rid] = typeCode(type);
-      if (position % ROWS_PER_TURN === 0) await setImmediatePromise();
-    }
-    return { rids: rids.subarray(0, position), positions, typeCodes };
   }
 
   /**
@@ -333,4 +329,49 @@ export class RankingAccelerator {
       (rows) => 1 + Math.ceil(rows.length / 8),
     );
   }
+}
+
+/** How a read gets its connection's prepared statements. */
+type Statements = (sql: string, mode?: RowMode) => Statement;
+
+/**
+ * A phrase's matches from the index, a turn of the event loop after every `ROWS_PER_TURN`: a
+ * common word's run is long enough that other requests would otherwise wait it out.
+ */
+export async function readPhrasePostings(statements: Statements, phrase: string): Promise<Postings> {
+  const pairs: [number, number][] = [];
+  for (const pair of statements(SELECT_POSTINGS, 'raw').iterate(phrase) as Iterable<[number, number]>) {
+    if (pairs.push(pair) % ROWS_PER_TURN === 0) await setImmediatePromise();
+  }
+  return postingsOf(pairs);
+}
+
+/**
+ * Each item's position in id order and its type, by rid: read like postings, since it reads every
+ * item's row.
+ */
+export async function readItemOrder(statements: Statements): Promise<ItemOrder> {
+  const ridEnd = (statements(SELECT_LAST_RID, 'pluck').get() as number) + 1;
+  const rids = new Int32Array(ridEnd);
+  const positions = new Int32Array(ridEnd).fill(-1);
+  const typeCodes = new Uint8Array(ridEnd);
+  let position = 0;
+  for (const [rid, type] of statements(SELECT_ITEMS_BY_ID, 'raw').iterate() as Iterable<[number, string]>) {
+    rids[position] = rid;
+    positions[rid] = position++;
+    typeCodes[rid] = typeCode(type);
+    if (position % ROWS_PER_TURN === 0) await setImmediatePromise();
+  }
+  return { rids: rids.subarray(0, position), positions, typeCodes };
+}
+
+/** What a writer read for the caches (`search-warmup.ts`), keyed and weighed as the cache keeps it. */
+export function handedOverEntries(warmed: WarmedSearch): NonNullable<RankingCaches['handedOver']> {
+  const entries = new Map<string, { value: unknown; weight: number }>([
+    [ITEM_ORDER, { value: warmed.itemOrder, weight: itemOrderWeight(warmed.itemOrder) }],
+  ]);
+  for (const [phrase, postings] of warmed.postings) {
+    entries.set(phrase, { value: postings, weight: postingsWeight(postings) });
+  }
+  return { version: warmed.version, entries };
 }

@@ -9,11 +9,19 @@ import { RowMode, StatementCache } from '../statement-cache';
 export interface RankingCaches {
   postings: ReadCache;
   reading: Map<string, Promise<unknown>>;
+  /**
+   * What a writer read for a version before committing it (`search-warmup.ts`), taken into
+   * `postings` as searches at that version ask for it.
+   */
+  handedOver?: { version: number; entries: Map<string, { value: unknown; weight: number }> };
 }
 
 /** The store version a read transaction sees, and what is kept for it. */
 export interface ReadSnapshot {
+  /** The last version that wrote items, for which what is read of items and searches is kept. */
   version: number;
+  /** The version, which records read are kept for. */
+  recordsVersion: number;
   /** Query results and records. */
   cache: ReadCache;
   /** What is kept per item: cheap to read again, and many, so kept apart from costly results. */
