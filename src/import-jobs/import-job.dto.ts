@@ -1,5 +1,5 @@
-import { ApiProperty } from '@nestjs/swagger';
-import { ErrorBodyDto } from '../import-logs/import-log.dto';
+import { ApiProperty, ApiPropertyOptions, getSchemaPath } from '@nestjs/swagger';
+import { ErrorBodyDto, QUERY_PARAMETERS } from '../import-logs/import-log.dto';
 import {
   ImportJobDocument,
   ImportLogSummary,
@@ -11,6 +11,19 @@ import {
 } from './import-job.types';
 
 /** OpenAPI shapes of the job endpoints; the types they document are in import-job.types. */
+
+/**
+ * An object of `model`'s schema, or null. `nullable` beside a `$ref` (what `nullable: true` with a
+ * class type gives) does not let null through in OpenAPI 3.0.3, whose `nullable` widens only a
+ * `type` of the same schema; this says null as its own alternative. The jobs controller registers
+ * the models (`ApiExtraModels`).
+ */
+function nullableModel(model: new () => object, description: string): ApiPropertyOptions {
+  return {
+    oneOf: [{ $ref: getSchemaPath(model) }, { type: 'object', nullable: true, enum: [null] }],
+    description,
+  };
+}
 
 class SourcesProgressDto {
   @ApiProperty({ description: 'Sources (documents, entries, files) read' })
@@ -71,11 +84,7 @@ export class ImportJobDto implements ImportJobDocument {
   user!: string;
   @ApiProperty({ type: String, nullable: true })
   scope!: string | null;
-  @ApiProperty({
-    type: 'object',
-    additionalProperties: { oneOf: [{ type: 'string' }, { type: 'array', items: { type: 'string' } }] },
-    description: 'The query parameters as given',
-  })
+  @ApiProperty(QUERY_PARAMETERS)
   parameters!: Record<string, string | string[]>;
   @ApiProperty()
   commit!: boolean;
@@ -84,7 +93,13 @@ export class ImportJobDto implements ImportJobDocument {
     description: 'rolled-back: a dry run that finished; failed: an error, or interrupted by a stop',
   })
   state!: JobState;
-  @ApiProperty({ enum: JOB_PHASES, nullable: true, description: 'Null while waiting and once finished' })
+  // Null among the values too: OpenAPI 3.0.3's `nullable` does not widen an enum.
+  @ApiProperty({
+    type: 'string',
+    enum: [...JOB_PHASES, null],
+    nullable: true,
+    description: 'Null while waiting and once finished',
+  })
   phase!: JobPhase | null;
   @ApiProperty({ type: JobProgressDto })
   progress!: JobProgressDto;
@@ -96,15 +111,16 @@ export class ImportJobDto implements ImportJobDocument {
   elapsedSeconds!: number;
   @ApiProperty({ type: Number, nullable: true, description: 'Estimate from the bytes read so far' })
   remainingSeconds!: number | null;
-  @ApiProperty({
-    type: ImportLogSummaryDto,
-    nullable: true,
-    description: 'Once finished: the import log; its id lists are at /import/logs/{event} when committed',
-  })
+  @ApiProperty(
+    nullableModel(
+      ImportLogSummaryDto,
+      'Once finished: the import log; its id lists are at /import/logs/{event} when committed',
+    ),
+  )
   log!: ImportLogSummaryDto | null;
   @ApiProperty({ type: String, nullable: true, description: 'The stored import log of a committed import' })
   event!: string | null;
-  @ApiProperty({ type: ErrorBodyDto, nullable: true, description: 'Why it failed or was cancelled' })
+  @ApiProperty(nullableModel(ErrorBodyDto, 'Why it failed or was cancelled'))
   error!: ErrorBodyDto | null;
 }
 

@@ -1,19 +1,19 @@
 import { Controller, Delete, Get, HttpCode, HttpStatus, Param, Query, Req, Res } from '@nestjs/common';
 import {
-  ApiBearerAuth,
+  ApiExtraModels,
   ApiOperation,
   ApiParam,
-  ApiProduces,
   ApiQuery,
   ApiResponse,
   ApiTags,
+  getSchemaPath,
 } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
 import { AuthenticatedRequest, RequireRole } from '../auth/bearer-auth.guard';
 import { badRequest, ImportHttpError, notFound } from '../import/import-errors';
 import { positiveInteger, RawQuery, rawQueryOf, single } from '../import/import-params';
 import { ErrorBodyDto } from '../import-logs/import-log.dto';
-import { ImportJobDto, ImportJobListDto } from './import-job.dto';
+import { ImportJobDto, ImportJobListDto, ImportLogSummaryDto } from './import-job.dto';
 import { JobFilter } from './import-job-records';
 import { ImportJobDocument, JOB_STATES, JobState } from './import-job.types';
 import { ImportJobsService, JobViewer } from './import-jobs.service';
@@ -48,7 +48,7 @@ function jobNotFound(id: string): ImportHttpError {
  * token sees all.
  */
 @ApiTags('import jobs')
-@ApiBearerAuth()
+@ApiExtraModels(ImportLogSummaryDto, ErrorBodyDto)
 @ApiResponse({ status: 401, description: 'No valid bearer token', type: ErrorBodyDto })
 @ApiResponse({ status: 403, description: 'The token is not of role import or ops', type: ErrorBodyDto })
 @Controller('import/jobs')
@@ -98,21 +98,28 @@ export class ImportJobsController {
       "job's stream is its outcome alone.",
   })
   @ApiParam({ name: 'id', description: 'The job id' })
-  @ApiProduces('text/event-stream')
   @ApiResponse({
     status: 200,
     description: 'The events: `event: progress` or `outcome`, `data:` an ImportJob as JSON',
-    // Each event of the stream, as OpenAPI 3.2 and API testers read text/event-stream.
-    schema: {
-      type: 'object',
-      properties: {
-        event: { type: 'string', enum: ['progress', 'outcome'] },
-        data: { type: 'string', description: 'An ImportJob as JSON' },
+    content: {
+      'text/event-stream': {
+        // Each event of the stream, as OpenAPI 3.2 and API testers read text/event-stream.
+        schema: {
+          type: 'object',
+          properties: {
+            event: { type: 'string', enum: ['progress', 'outcome'] },
+            data: { type: 'string', description: 'An ImportJob as JSON' },
+          },
+          required: ['event', 'data'],
+        },
       },
-      required: ['event', 'data'],
     },
   })
-  @ApiResponse({ status: 404, description: 'No such job', type: ErrorBodyDto })
+  @ApiResponse({
+    status: 404,
+    description: 'No such job',
+    content: { 'application/json': { schema: { $ref: getSchemaPath(ErrorBodyDto) } } },
+  })
   async events(
     @Param('id') id: string,
     @Req() request: AuthenticatedRequest,

@@ -1,4 +1,4 @@
-import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { ApiProperty, ApiPropertyOptional, ApiPropertyOptions } from '@nestjs/swagger';
 import { ChangesSummaryDto } from './change-records.dto';
 import {
   ErrorBody,
@@ -9,6 +9,13 @@ import {
 } from './import-log.types';
 
 /** OpenAPI shapes of the import interface's answers; the types they document are in import-log.types. */
+
+/** An import's query parameters as given: a repeated one is a list. */
+export const QUERY_PARAMETERS: ApiPropertyOptions = {
+  type: 'object',
+  additionalProperties: { oneOf: [{ type: 'string' }, { type: 'array', items: { type: 'string' } }] },
+  description: 'The query parameters as given',
+};
 
 const IDS_BY_TAG = {
   type: 'object',
@@ -69,12 +76,24 @@ export class ErrorBodyDto implements ErrorBody {
         type: 'object',
         properties: {
           message: { type: 'string' },
-          tag: { type: 'string' },
-          line: { type: 'integer' },
-          column: { type: 'integer' },
-          key: { type: 'string' },
+          tag: { type: 'string', description: 'The source (document, archive entry, file) at fault' },
+          line: { type: 'integer', description: 'Line in that source, from 1' },
+          column: { type: 'integer', description: 'Column in that line, from 1' },
+          key: { type: 'string', description: 'The item (or key) at fault' },
+          id: { type: 'string', description: 'The existing item an update was refused for' },
+          paths: {
+            type: 'array',
+            items: { type: 'string' },
+            description: 'Paths of a path list that are not readable files inside the import roots',
+          },
+          folders: {
+            type: 'array',
+            items: { type: 'string' },
+            description: 'The folders with no room to write (507)',
+          },
         },
         required: ['message'],
+        additionalProperties: false,
       },
     ],
     description: 'A message, or for input errors the message with where it happened',
@@ -89,7 +108,7 @@ export class ImportLogRecordDto implements ImportLogRecord {
   id!: string;
   @ApiProperty({ example: 'ead', description: 'The import endpoint, POST /import/{endpoint}' })
   endpoint!: string;
-  @ApiProperty({ type: 'object', additionalProperties: true, description: 'Query parameters as given' })
+  @ApiProperty(QUERY_PARAMETERS)
   parameters!: Record<string, string | string[]>;
   @ApiProperty({ description: 'The acting user (X-User)' })
   user!: string;

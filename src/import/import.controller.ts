@@ -1,14 +1,4 @@
-import {
-  applyDecorators,
-  Controller,
-  Headers,
-  HttpStatus,
-  Logger,
-  Param,
-  Post,
-  Req,
-  Res,
-} from '@nestjs/common';
+import { applyDecorators, Controller, HttpStatus, Logger, Param, Post, Req, Res } from '@nestjs/common';
 import {
   ApiBody,
   ApiConsumes,
@@ -172,9 +162,11 @@ export class ImportController {
     @Param('format') format: string,
     @Req() request: AuthenticatedRequest,
     @Res() reply: FastifyReply,
-    @Headers('x-user') user?: string,
-    @Headers('prefer') prefer?: string,
   ): Promise<void> {
+    // Read here rather than with @Headers(), which would document each header a second time, under
+    // its lower-case name and as required. Node joins a repeated header other than Set-Cookie.
+    const user = request.headers['x-user'] as string | undefined;
+    const prefer = request.headers.prefer as string | undefined;
     const importRequest = {
       endpoint: format,
       user,

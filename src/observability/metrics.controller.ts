@@ -1,5 +1,5 @@
 import { Controller, Get, Res } from '@nestjs/common';
-import { ApiOkResponse, ApiOperation, ApiProduces, ApiTags } from '@nestjs/swagger';
+import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
 import { RequireRole } from '../auth/bearer-auth.guard';
 import { ApiNestErrors } from '../openapi/openapi';
@@ -17,8 +17,10 @@ export class MetricsController {
       'Metrics in the Prometheus text format (role ops): request and import durations, imports running, ' +
       'the write queue, memory, event-loop lag, GC; summed over the HTTP workers',
   })
-  @ApiProduces('text/plain')
-  @ApiOkResponse({ description: 'Prometheus text exposition', schema: { type: 'string' } })
+  @ApiOkResponse({
+    description: 'Prometheus text exposition',
+    content: { 'text/plain': { schema: { type: 'string' } } },
+  })
   @ApiNestErrors([
     [401, 'No valid bearer token'],
     [403, 'The token is not of role ops'],

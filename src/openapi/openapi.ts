@@ -3,6 +3,7 @@ import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { ApiResponse, DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
 import type { SchemaObject } from '@nestjs/swagger';
 import { ROLES, Role } from '../auth/roles';
+import { PORTAL_SCHEMAS } from '../portal/portal-schemas.openapi';
 
 /** Where the OpenAPI document is served; the UI is at `/docs`. */
 export const OPENAPI_PATH = 'openapi.json';
@@ -39,6 +40,8 @@ export function serveOpenApi(app: NestFastifyApplication): void {
       )
       .setVersion('1'),
   ).build();
+  // Schemas written as schema objects rather than DTO classes, which the scanned ones join.
+  openApi.components = { ...openApi.components, schemas: { ...PORTAL_SCHEMAS } };
   SwaggerModule.setup('docs', app, () => SwaggerModule.createDocument(app, openApi), {
     jsonDocumentUrl: OPENAPI_PATH,
   });
@@ -56,11 +59,16 @@ export const NEST_ERROR: SchemaObject = {
   },
 };
 
-/** Error answers of a route outside the import and portal interfaces, by status and description. */
+/**
+ * Error answers of a route outside the import and portal interfaces, by status and description;
+ * JSON whatever the route's own answers are (`ApiProduces`).
+ */
 export function ApiNestErrors(
   errors: [status: number, description: string][],
 ): MethodDecorator & ClassDecorator {
   return applyDecorators(
-    ...errors.map(([status, description]) => ApiResponse({ status, description, schema: NEST_ERROR })),
+    ...errors.map(([status, description]) =>
+      ApiResponse({ status, description, content: { 'application/json': { schema: NEST_ERROR } } }),
+    ),
   );
 }

@@ -31,14 +31,8 @@ import { JsonApiMediaGuard } from './jsonapi-media.guard';
 import { JSONAPI_MEDIA_TYPE, sendBody } from './jsonapi';
 import { LanguagePreference, languagePreference } from './languages';
 import { PortalAuthGuard, PublicRoute } from './portal-auth.guard';
-import {
-  ApiFetchResponses,
-  ApiLanguage,
-  ApiNotFound,
-  ApiPortalErrors,
-  ApiSearch,
-  INDEX_DOCUMENT,
-} from './portal.openapi';
+import { ApiFetchResponses, ApiLanguage, ApiNotFound, ApiPortalErrors, ApiSearch } from './portal.openapi';
+import { INDEX_DOCUMENT } from './portal-schemas.openapi';
 import { PortalAnswer, PortalService } from './portal.service';
 import {
   parseFields,

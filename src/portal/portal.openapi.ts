@@ -1,152 +1,25 @@
 import { applyDecorators } from '@nestjs/common';
 import { ApiHeader, ApiQuery, ApiResponse } from '@nestjs/swagger';
-import type { SchemaObject } from '@nestjs/swagger';
 import { FACET_FIELDS } from '../graph/graph-store';
+import { COLLECTION_DOCUMENT, ERROR_DOCUMENT, SINGLE_DOCUMENT } from './portal-schemas.openapi';
 import { PORTAL_TYPES } from './portal-types';
 import { DEFAULT_LIMIT, MAX_LIMIT, SORT_NAMES } from './search-params';
 
 /** OpenAPI descriptions of the portal documents and parameters, for the service's `/docs`. */
-
-const LINK: SchemaObject = { type: 'string', format: 'uri' };
-
-const RELATIONSHIP: SchemaObject = {
-  type: 'object',
-  nullable: true,
-  description: '`null` when there is no related item',
-  properties: {
-    data: { type: 'object', properties: { id: { type: 'string' }, type: { type: 'string' } } },
-    links: { type: 'object', properties: { related: LINK } },
-  },
-};
-
-const RESOURCE: SchemaObject = {
-  type: 'object',
-  required: ['id', 'type', 'attributes', 'links'],
-  properties: {
-    id: { type: 'string' },
-    type: { type: 'string', enum: [...PORTAL_TYPES] },
-    attributes: {
-      type: 'object',
-      description:
-        'Depends on the type; descriptions come in the languages of Accept-Language first. ' +
-        '`fields[Type]=a,b` keeps only the attributes named.',
-    },
-    relationships: {
-      type: 'object',
-      description:
-        'Repository: country; DocumentaryUnit: holder, parent; HistoricalAgent: set; CvocConcept: vocabulary',
-      additionalProperties: RELATIONSHIP,
-    },
-    links: {
-      type: 'object',
-      required: ['self', 'search'],
-      properties: { self: LINK, search: { ...LINK, description: 'The item-scoped search' } },
-      additionalProperties: { ...LINK, description: 'One per relationship that has an item, named like it' },
-    },
-    meta: {
-      type: 'object',
-      properties: {
-        subitems: { type: 'integer', description: 'Number of children in the item scope' },
-        updated: { type: 'string', format: 'date-time' },
-      },
-    },
-  },
-};
-
-const FACET_CLASS: SchemaObject = {
-  type: 'object',
-  properties: {
-    param: { type: 'string', enum: [...FACET_FIELDS], description: 'The parameter that filters by it' },
-    name: { type: 'string' },
-    key: { type: 'string' },
-    count: { type: 'integer', description: 'Number of values' },
-    facets: {
-      type: 'array',
-      items: {
-        type: 'object',
-        properties: {
-          value: { type: 'string' },
-          name: { type: 'string', description: 'In the language of the answer' },
-          count: { type: 'integer', description: 'Hits with this value, over the whole result' },
-          applied: { type: 'boolean', description: 'Whether the request filters by it' },
-        },
-      },
-    },
-  },
-};
-
-const COLLECTION_DOCUMENT: SchemaObject = {
-  type: 'object',
-  required: ['data', 'links', 'meta'],
-  properties: {
-    data: { type: 'array', items: RESOURCE },
-    links: {
-      type: 'object',
-      required: ['first', 'last'],
-      properties: { first: LINK, last: LINK, prev: LINK, next: LINK },
-    },
-    meta: {
-      type: 'object',
-      properties: {
-        total: { type: 'integer' },
-        pages: { type: 'integer' },
-        facets: { type: 'array', items: FACET_CLASS, description: 'With `facet`' },
-      },
-    },
-    included: { type: 'array', items: RESOURCE, description: 'The scope item of a scoped search' },
-  },
-};
-
-const SINGLE_DOCUMENT: SchemaObject = {
-  type: 'object',
-  required: ['data'],
-  properties: {
-    data: RESOURCE,
-    included: { type: 'array', items: RESOURCE, description: 'Holder and parent of a documentary unit' },
-  },
-};
-
-const ERROR_DOCUMENT: SchemaObject = {
-  type: 'object',
-  required: ['errors'],
-  properties: {
-    errors: {
-      type: 'array',
-      items: {
-        type: 'object',
-        required: ['status', 'title'],
-        properties: {
-          status: { type: 'string' },
-          title: { type: 'string' },
-          detail: { type: 'string' },
-          source: { type: 'object', properties: { parameter: { type: 'string' } } },
-          meta: {
-            type: 'object',
-            required: ['requestId'],
-            properties: {
-              requestId: {
-                type: 'string',
-                description: 'The request id (X-Request-Id), as the server logs it',
-              },
-            },
-          },
-        },
-      },
-    },
-  },
-};
-
-export const INDEX_DOCUMENT: SchemaObject = {
-  type: 'object',
-  properties: { meta: { type: 'object' }, links: { type: 'object', properties: { self: LINK } } },
-};
 
 /** Sparse fieldsets, on fetches and searches alike. */
 const FIELDS_QUERY = ApiQuery({
   name: 'fields',
   required: false,
   style: 'deepObject',
-  type: 'object',
+  explode: true,
+  schema: {
+    type: 'object',
+    properties: Object.fromEntries(
+      PORTAL_TYPES.map((type) => [type, { type: 'string', description: 'Attribute names, comma-separated' }]),
+    ),
+    additionalProperties: false,
+  },
   description: 'Sparse fieldsets: `fields[Type]=a,b` keeps only those attributes of that type',
 });
 

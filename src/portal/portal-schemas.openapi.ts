@@ -1,0 +1,376 @@
+import type { ReferenceObject, SchemaObject } from '@nestjs/swagger';
+import { FACET_FIELDS } from '../graph/graph-store';
+import { PORTAL_TYPES, PortalType } from './portal-types';
+
+/**
+ * The OpenAPI schemas of the portal's documents and resource objects, one per type, named like the type so that
+ * `PortalResource`'s discriminator needs no mapping. They are the contract with the reference
+ * portal's clients, written out rather than derived from `attributes.ts`, so that a change to what
+ * the portal answers shows as a difference from them (test/openapi-answers.e2e-spec.ts). No
+ * attribute is required: one with no stored value is left out, and `fields[Type]` keeps only the
+ * attributes it names; lists are empty rather than left out.
+ */
+
+const LINK: SchemaObject = { type: 'string', format: 'uri' };
+
+function text(description: string): SchemaObject {
+  return { type: 'string', description };
+}
+
+function texts(description: string): SchemaObject {
+  return { type: 'array', items: { type: 'string' }, description };
+}
+
+function attributes(description: string, properties: Record<string, SchemaObject>): SchemaObject {
+  return { type: 'object', description, additionalProperties: false, properties };
+}
+
+const LANGUAGE: Record<string, SchemaObject> = {
+  languageCode: text('ISO 639-2 code of the description language, e.g. deu'),
+  language: text('Name of that language, in the language of the answer (Content-Language)'),
+};
+
+const ADDRESS: SchemaObject = attributes('The first address of its description', {
+  streetAddress: text('Street and number'),
+  city: text('City or municipality'),
+  region: text('Region, state or province'),
+  postalCode: text('Postal code'),
+  countryCode: text('ISO 3166-1 alpha-2 code'),
+  country: text('Name of the country, in the language of the answer'),
+  email: texts('E-mail addresses'),
+  telephone: texts('Telephone numbers'),
+  fax: texts('Fax numbers'),
+  url: texts('Web pages'),
+});
+
+const UNIT_DESCRIPTION: SchemaObject = attributes('One description of the unit, in one language', {
+  localId: text('Identifier of the description, when its source gives one'),
+  ...LANGUAGE,
+  name: text('Title (unittitle)'),
+  parallelFormsOfName: texts('Titles in other languages or scripts'),
+  extentAndMedium: text('Extent and medium (physdesc)'),
+  acquisition: text('Immediate source of acquisition (acqinfo)'),
+  scopeAndContent: text('Scope and content (scopecontent)'),
+});
+
+const CONCEPT_DESCRIPTION: SchemaObject = attributes('One description of the concept, in one language', {
+  ...LANGUAGE,
+  prefLabel: text('Preferred label (skos:prefLabel)'),
+  altLabels: texts('Alternative labels (skos:altLabel)'),
+  definition: texts('Definitions (skos:definition)'),
+  note: texts('Notes (skos:note)'),
+  scopeNote: texts('Scope notes (skos:scopeNote)'),
+  editorialNote: texts('Editorial notes (skos:editorialNote)'),
+});
+
+const SET_ATTRIBUTES = {
+  identifier: text('Local identifier'),
+  name: text('Name'),
+  description: text('What it holds'),
+};
+
+const ATTRIBUTES: Record<PortalType, SchemaObject> = {
+  Country: attributes('A country and its report fields (imported with /import/csv)', {
+    identifier: text('ISO 3166-1 alpha-2 code, lower case'),
+    name: text('Name of the country, in the language of the answer'),
+    abstract: text('Report: abstract'),
+    history: text('Report: history'),
+    situation: text('Report: archival situation'),
+    summary: text('Report: summary'),
+    extensive: text('Report: extensive summary'),
+  }),
+  Repository: attributes('An archive, from its best description for Accept-Language', {
+    name: text('Authorised form of its name'),
+    address: ADDRESS,
+  }),
+  DocumentaryUnit: attributes('A unit of description (fonds, series, file, item …)', {
+    localId: text('Its identifier within its parent (unitid)'),
+    alternateIds: texts('Other identifiers'),
+    descriptions: {
+      type: 'array',
+      items: UNIT_DESCRIPTION,
+      description: 'Its descriptions, in the languages of Accept-Language first',
+    },
+  }),
+  HistoricalAgent: attributes('A person, family or corporate body, from its best description', {
+    localId: text('Its identifier within its authority set'),
+    name: text('Authorised form of the name'),
+    otherFormsOfName: texts('Other forms of the name'),
+    datesOfExistence: text('Dates of existence'),
+    history: text('History or biography'),
+    places: texts('Places'),
+    legalStatus: texts('Legal status'),
+    functions: texts('Functions, occupations and activities'),
+    mandates: texts('Mandates and sources of authority'),
+    internalStructure: text('Internal structures or genealogy'),
+    generalContext: text('General context'),
+    ...LANGUAGE,
+  }),
+  CvocConcept: attributes('A concept of a vocabulary (SKOS)', {
+    localId: text('Its identifier within its vocabulary'),
+    uri: text('Its URI'),
+    seeAlso: texts('Related resources (rdfs:seeAlso)'),
+    descriptions: {
+      type: 'array',
+      items: CONCEPT_DESCRIPTION,
+      description: 'Its descriptions, in the languages of Accept-Language first',
+    },
+  }),
+  AuthoritativeSet: attributes('A set of historical agents', SET_ATTRIBUTES),
+  CvocVocabulary: attributes('A vocabulary of concepts', SET_ATTRIBUTES),
+};
+
+/** Each type's relationships and the type of the one item each names. */
+const RELATIONSHIPS: Partial<Record<PortalType, Record<string, PortalType>>> = {
+  Repository: { country: 'Country' },
+  DocumentaryUnit: { holder: 'Repository', parent: 'DocumentaryUnit' },
+  HistoricalAgent: { set: 'AuthoritativeSet' },
+  CvocConcept: { vocabulary: 'CvocVocabulary' },
+};
+
+const RELATIONSHIP_DESCRIPTIONS: Record<string, string> = {
+  country: 'The country of the repository',
+  holder: 'The repository holding the unit, directly or through its ancestors',
+  parent: 'The unit it is part of; null for a top-level unit',
+  set: 'The authority set holding the agent',
+  vocabulary: 'The vocabulary holding the concept',
+};
+
+function relationship(name: string, type: PortalType): SchemaObject {
+  return {
+    type: 'object',
+    nullable: true,
+    description: `${RELATIONSHIP_DESCRIPTIONS[name]}; null when there is none`,
+    required: ['data', 'links'],
+    additionalProperties: false,
+    properties: {
+      data: {
+        type: 'object',
+        required: ['id', 'type'],
+        additionalProperties: false,
+        properties: { id: { type: 'string' }, type: { type: 'string', enum: [type] } },
+      },
+      links: {
+        type: 'object',
+        required: ['related'],
+        additionalProperties: false,
+        properties: { related: LINK },
+      },
+    },
+  };
+}
+
+function resource(type: PortalType): SchemaObject {
+  const related = RELATIONSHIPS[type] ?? {};
+  const names = Object.keys(related);
+  const properties: Record<string, SchemaObject> = {
+    id: { type: 'string', description: 'The item id' },
+    type: { type: 'string', enum: [type] },
+    attributes: ATTRIBUTES[type],
+    links: {
+      type: 'object',
+      required: ['self', 'search'],
+      additionalProperties: false,
+      properties: {
+        self: LINK,
+        search: { ...LINK, description: 'The search within the item' },
+        ...Object.fromEntries(
+          names.map((name) => [name, { ...LINK, description: 'The related item, when there is one' }]),
+        ),
+      },
+    },
+    meta: {
+      type: 'object',
+      required: ['subitems', 'updated'],
+      additionalProperties: false,
+      properties: {
+        subitems: { type: 'integer', minimum: 0, description: 'Number of children in the item scope' },
+        updated: { type: 'string', format: 'date-time', description: 'When an import last changed it' },
+      },
+    },
+  };
+  if (names.length > 0) {
+    properties.relationships = {
+      type: 'object',
+      required: names,
+      additionalProperties: false,
+      properties: Object.fromEntries(names.map((name) => [name, relationship(name, related[name]!)])),
+    };
+  }
+  return {
+    type: 'object',
+    description: `A resource object of type ${type}`,
+    required: ['id', 'type', 'attributes', 'links', 'meta', ...(names.length > 0 ? ['relationships'] : [])],
+    additionalProperties: false,
+    properties,
+  };
+}
+
+function component(name: string): ReferenceObject {
+  return { $ref: `#/components/schemas/${name}` };
+}
+
+/** A resource object of any portal type, told apart by `type`. */
+const PORTAL_RESOURCE: SchemaObject = {
+  type: 'object',
+  description:
+    'A resource object; its attributes and relationships depend on its type. Descriptions come in ' +
+    'the languages of Accept-Language first; `fields[Type]=a,b` keeps only the attributes named.',
+  oneOf: PORTAL_TYPES.map(component),
+  discriminator: { propertyName: 'type' },
+};
+
+const FACET_CLASS: SchemaObject = {
+  type: 'object',
+  description: 'One facet of `facet`: the values of a field over the whole result, with their counts',
+  required: ['param', 'name', 'key', 'count', 'facets'],
+  additionalProperties: false,
+  properties: {
+    param: { type: 'string', enum: [...FACET_FIELDS], description: 'The parameter that filters by it' },
+    name: { type: 'string', description: 'What it counts, to show' },
+    key: { type: 'string', description: 'The field counted' },
+    count: { type: 'integer', minimum: 0, description: 'Number of values' },
+    facets: {
+      type: 'array',
+      items: {
+        type: 'object',
+        required: ['value', 'name', 'count', 'applied'],
+        additionalProperties: false,
+        properties: {
+          value: { type: 'string' },
+          name: { type: 'string', description: 'In the language of the answer' },
+          count: { type: 'integer', minimum: 0, description: 'Hits with this value, over the whole result' },
+          applied: { type: 'boolean', description: 'Whether the request filters by it' },
+        },
+      },
+    },
+  },
+};
+
+const PORTAL_COLLECTION_DOCUMENT: SchemaObject = {
+  type: 'object',
+  description: 'A page of search results',
+  required: ['data', 'links', 'meta'],
+  additionalProperties: false,
+  properties: {
+    data: { type: 'array', items: component('PortalResource') },
+    links: {
+      type: 'object',
+      required: ['first', 'last'],
+      additionalProperties: false,
+      properties: { first: LINK, last: LINK, prev: LINK, next: LINK },
+    },
+    meta: {
+      type: 'object',
+      required: ['total', 'pages'],
+      additionalProperties: false,
+      properties: {
+        total: { type: 'integer', minimum: 0, description: 'Results over all pages' },
+        pages: { type: 'integer', minimum: 1 },
+        facets: { type: 'array', items: component('PortalFacet'), description: 'With `facet`' },
+      },
+    },
+    included: {
+      type: 'array',
+      items: component('PortalResource'),
+      description: 'The scope item of a scoped search',
+    },
+  },
+};
+
+const PORTAL_SINGLE_DOCUMENT: SchemaObject = {
+  type: 'object',
+  description: 'One item',
+  required: ['data'],
+  additionalProperties: false,
+  properties: {
+    data: component('PortalResource'),
+    included: {
+      type: 'array',
+      items: component('PortalResource'),
+      description: 'Holder and parent of a documentary unit',
+    },
+  },
+};
+
+const PORTAL_INDEX_DOCUMENT: SchemaObject = {
+  type: 'object',
+  description: 'The API itself: its version, the types it serves and its routes',
+  required: ['meta', 'links'],
+  additionalProperties: false,
+  properties: {
+    meta: {
+      type: 'object',
+      required: ['name', 'version', 'status', 'types', 'routes'],
+      additionalProperties: false,
+      properties: {
+        name: { type: 'string', example: 'Portal API' },
+        version: { type: 'string', example: '1' },
+        status: { type: 'string', example: 'experimental' },
+        types: { type: 'array', items: { type: 'string', enum: [...PORTAL_TYPES] } },
+        routes: {
+          type: 'object',
+          required: ['search', 'fetch', 'searchIn'],
+          additionalProperties: false,
+          properties: {
+            search: text('URL of the search'),
+            fetch: text('URL template of one item ({id})'),
+            searchIn: text('URL template of the search within an item ({id})'),
+          },
+        },
+      },
+    },
+    links: { type: 'object', required: ['self'], additionalProperties: false, properties: { self: LINK } },
+  },
+};
+
+const JSONAPI_ERROR_DOCUMENT: SchemaObject = {
+  type: 'object',
+  description: 'A JSON:API error document',
+  required: ['errors'],
+  additionalProperties: false,
+  properties: {
+    errors: {
+      type: 'array',
+      minItems: 1,
+      items: {
+        type: 'object',
+        required: ['status', 'title', 'meta'],
+        additionalProperties: false,
+        properties: {
+          status: { type: 'string', pattern: '^[1-5][0-9][0-9]$', description: 'The HTTP status' },
+          title: { type: 'string', description: 'The status reason phrase' },
+          detail: { type: 'string' },
+          source: {
+            type: 'object',
+            required: ['parameter'],
+            additionalProperties: false,
+            properties: { parameter: text('The query parameter at fault') },
+          },
+          meta: {
+            type: 'object',
+            required: ['requestId'],
+            additionalProperties: false,
+            properties: { requestId: text('The request id (X-Request-Id), as the server logs it') },
+          },
+        },
+      },
+    },
+  },
+};
+
+/** The schemas the portal's documents refer to, for the OpenAPI document's `components.schemas`. */
+export const PORTAL_SCHEMAS: Record<string, SchemaObject> = {
+  ...Object.fromEntries(PORTAL_TYPES.map((type) => [type, resource(type)])),
+  PortalResource: PORTAL_RESOURCE,
+  PortalFacet: FACET_CLASS,
+  PortalCollectionDocument: PORTAL_COLLECTION_DOCUMENT,
+  PortalSingleDocument: PORTAL_SINGLE_DOCUMENT,
+  PortalIndexDocument: PORTAL_INDEX_DOCUMENT,
+  JsonApiErrorDocument: JSONAPI_ERROR_DOCUMENT,
+};
+
+export const COLLECTION_DOCUMENT = component('PortalCollectionDocument');
+export const SINGLE_DOCUMENT = component('PortalSingleDocument');
+export const INDEX_DOCUMENT = component('PortalIndexDocument');
+export const ERROR_DOCUMENT = component('JsonApiErrorDocument');
