@@ -1,16 +1,8 @@
-import { getOnce, spawnService, untilHealthy, untilLogged } from './support/service-process';
+import { getOnce, startServiceFromSource, untilHealthy, untilLogged } from './support/service-process';
 import { TestApp, createTestApp } from './support/test-app';
 import http from 'node:http';
 import { once } from 'node:events';
 import type { AddressInfo } from 'node:net';
-
-/** `src/main.ts` from source, transpiled by SWC (fast to start), with `env` added. */
-const startService = (env: Record<string, string>) =>
-  spawnService(['-r', 'ts-node/register/transpile-only', 'src/main.ts'], {
-    TS_NODE_SWC: 'true',
-    LOG_LEVEL: 'info',
-    ...env,
-  });
 
 /**
  * Two workers and a primary, each compiling the sources as it starts: on a busy shared machine that
@@ -33,7 +25,7 @@ describe('HTTP_WORKERS: the service served by several processes', () => {
   it(
     'answers from every worker, sums their metrics, and stops on SIGTERM',
     async () => {
-      const service = await startService(env);
+      const service = await startServiceFromSource(env);
       try {
         await untilHealthy(service, STARTING_MS);
         await untilLogged(service, 'Every HTTP worker is ready', 1, STARTING_MS);
@@ -71,7 +63,10 @@ describe('HTTP_WORKERS: the service served by several processes', () => {
       const taken = http.createServer().listen(0);
       await once(taken, 'listening');
       try {
-        const service = await startService({ ...env, PORT: String((taken.address() as AddressInfo).port) });
+        const service = await startServiceFromSource({
+          ...env,
+          PORT: String((taken.address() as AddressInfo).port),
+        });
         const [code] = await once(service.process, 'exit');
         expect(code).toBe(1);
         expect(service.logs().some((line) => line.includes('Cannot listen on the port'))).toBe(true);
@@ -85,7 +80,7 @@ describe('HTTP_WORKERS: the service served by several processes', () => {
   it(
     'replaces a worker that dies while serving',
     async () => {
-      const service = await startService(env);
+      const service = await startServiceFromSource(env);
       const allReadyLines = () =>
         service.logs().filter((line) => line.includes('Every HTTP worker is ready'));
       try {

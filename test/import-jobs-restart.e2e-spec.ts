@@ -3,16 +3,41 @@ import request from 'supertest';
 import { Bundle } from '../src/items/bundle';
 import { itemHash } from '../src/items/change-detection';
 import { eadOf } from './support/job-events';
-import { ServiceProcess, spawnService, untilHealthy } from './support/service-process';
+import { ServiceProcess, startServiceFromSource, untilHealthy } from './support/service-process';
 import { TestApp, createTestApp } from './support/test-app';
 
-/** `src/main.ts` from source, transpiled by SWC (fast to start), with `env` added. */
-const startService = (env: Record<string, string>) =>
-  spawnService(['-r', 'ts-node/register/transpile-only', 'src/main.ts'], { TS_NODE_SWC: 'true', ...env });
+/** What the tests of a job `id` look at: its state and phase. */
+interface JobState {
+  state: string;
+  phase: string | null;
+}
+
+/**
+ * Starts the service from source, runs `work` on it once it is healthy, then stops it: killed (a
+ * process that stops without a word, as on a crash or a power cut), or asked to (SIGTERM).
+ */
+async function withService(
+  env: Record<string, string>,
+  end: 'kill' | 'stop',
+  work: (service: ServiceProcess) => Promise<void>,
+): Promise<void> {
+  const service = await startServiceFromSource(env);
+  try {
+    await untilHealthy(service);
+    await work(service);
+  } finally {
+    if (end === 'stop') await service.stop();
+    else {
+      service.process.kill('SIGKILL');
+      await once(service.process, 'exit');
+    }
+  }
+}
 
 /**
  * A job running when the service stopped (killed: no shutdown of its own) is reported failed
- * (interrupted) by the service started again, and the store holds nothing of its import.
+ * (interrupted) by the service started again, and the store holds nothing of its import; so are
+ * jobs that were queued behind it.
  */
 describe('import jobs across a restart', () => {
   let testApp: TestApp;
@@ -25,66 +50,110 @@ describe('import jobs across a restart', () => {
   });
   afterAll(() => testApp.close());
 
-  it('reports the job failed (interrupted) after the restart, with nothing of it stored', async () => {
-    // Two starts of the service from source, each with its import worker.
+  /** A user with an import token, an ops token, and a repository `scope` to import into. */
+  async function importer(scope: string) {
     const user = await testApp.user();
     const importToken = await testApp.token('import', user);
     const opsToken = await testApp.token('ops');
-    const repository: Bundle = { id: 'r1', type: 'Repository', data: { identifier: 'r1' }, relations: {} };
+    const repository: Bundle = { id: scope, type: 'Repository', data: { identifier: scope }, relations: {} };
     await testApp.store.write((tx) => tx.putItems([{ bundle: repository, hash: itemHash(repository) }]));
-    const body = eadOf('killed', 50_000);
+    return {
+      importToken,
+      /** Posts an EAD of `units` units below `scope`, answered at once (`Prefer: respond-async`). */
+      post: (service: ServiceProcess, fonds: string, units: number) =>
+        request(`http://127.0.0.1:${service.port}`)
+          .post('/import/ead')
+          .query({ scope, commit: 'true', tag: fonds })
+          .set('Authorization', `Bearer ${importToken}`)
+          .set('X-User', user)
+          .set('Prefer', 'respond-async')
+          .set('Content-Type', 'application/xml')
+          .send(eadOf(fonds, units)),
+      job: async (service: ServiceProcess, id: string, token = opsToken) =>
+        (
+          await request(`http://127.0.0.1:${service.port}`)
+            .get(`/import/jobs/${id}`)
+            .set('Authorization', `Bearer ${token}`)
+        ).body as JobState & Record<string, unknown>,
+      list: async (service: ServiceProcess, query: Record<string, string>) =>
+        (
+          await request(`http://127.0.0.1:${service.port}`)
+            .get('/import/jobs')
+            .query(query)
+            .set('Authorization', `Bearer ${opsToken}`)
+        ).body.items as { id: string }[],
+      stored: async () =>
+        (
+          await testApp.store.read((tx) =>
+            tx.search({ scope: { id: scope, depth: 'descendants' }, offset: 0, limit: 1 }),
+          )
+        ).total,
+    };
+  }
 
-    let service: ServiceProcess = await startService(env);
-    let id: string;
-    try {
-      await untilHealthy(service);
-      const url = `http://127.0.0.1:${service.port}`;
-      const accepted = await request(url)
-        .post('/import/ead')
-        .query({ scope: 'r1', commit: 'true' })
-        .set('Authorization', `Bearer ${importToken}`)
-        .set('X-User', user)
-        .set('Prefer', 'respond-async')
-        .set('Content-Type', 'application/xml')
-        .send(body);
+  it('reports the job failed (interrupted) after the restart, with nothing of it stored', async () => {
+    // Two starts of the service from source, each with its import worker.
+    const { importToken, post, job, list, stored } = await importer('r1');
+
+    let id = '';
+    await withService(env, 'kill', async (service) => {
+      const accepted = await post(service, 'killed', 50_000);
       expect(accepted.status).toBe(202);
       id = accepted.body.id;
       // Until its items are being written, inside its transaction: then the process dies.
       for (;;) {
-        const job = await request(url).get(`/import/jobs/${id}`).set('Authorization', `Bearer ${opsToken}`);
-        expect(job.body).toMatchObject({ state: expect.stringMatching(/^(queued|running)$/) });
-        if (job.body.phase === 'writing') break;
+        const running = await job(service, id);
+        expect(running).toMatchObject({ state: expect.stringMatching(/^(queued|running)$/) });
+        if (running.phase === 'writing') break;
         await new Promise((resolve) => setTimeout(resolve, 50));
       }
-    } finally {
-      // Killed: a process that stops without a word, as on a crash or a power cut.
-      service.process.kill('SIGKILL');
-      await once(service.process, 'exit');
-    }
+    });
 
-    service = await startService(env);
-    try {
-      await untilHealthy(service);
-      const url = `http://127.0.0.1:${service.port}`;
-      const job = await request(url).get(`/import/jobs/${id}`).set('Authorization', `Bearer ${importToken}`);
-      expect(job.status).toBe(200);
-      expect(job.body).toMatchObject({
+    await withService(env, 'stop', async (service) => {
+      expect(await job(service, id, importToken)).toMatchObject({
         id,
         state: 'failed',
         phase: null,
         error: { status: 500, details: expect.stringContaining('Interrupted') },
       });
-      const failed = await request(url)
-        .get('/import/jobs')
-        .query({ state: 'failed' })
-        .set('Authorization', `Bearer ${opsToken}`);
-      expect(failed.body.items.map((each: { id: string }) => each.id)).toEqual([id]);
-    } finally {
-      await service.stop();
-    }
-    const stored = await testApp.store.read((tx) =>
-      tx.search({ scope: { id: 'r1', depth: 'descendants' }, offset: 0, limit: 1 }),
-    );
-    expect(stored.total).toBe(0);
+      expect((await list(service, { state: 'failed' })).map((each) => each.id)).toEqual([id]);
+    });
+    expect(await stored()).toBe(0);
   }, 180_000);
+
+  it('reports jobs that were queued behind it failed (interrupted) too, and the one before it committed', async () => {
+    const { importToken, post, job, stored } = await importer('r2');
+
+    let ids: string[] = [];
+    await withService(env, 'kill', async (service) => {
+      // The first takes the writer; the second and third wait for it, and are stored when it ends.
+      const first = await post(service, 'first', 30_000);
+      const second = await post(service, 'second', 50_000);
+      const third = await post(service, 'third', 5);
+      ids = [first, second, third].map(({ body }) => body.id as string);
+      expect(await job(service, ids[0])).toMatchObject({
+        state: expect.stringMatching(/^(running|committed)$/),
+      });
+      expect(await job(service, ids[2])).toMatchObject({ state: 'queued' });
+      // Until the second is being written, the third still queued: then the process dies.
+      for (;;) {
+        const [firstJob, secondJob, thirdJob] = await Promise.all(ids.map((id) => job(service, id)));
+        expect(thirdJob.state).toBe('queued');
+        if (firstJob.state === 'committed' && secondJob.phase === 'writing') break;
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+    });
+
+    await withService(env, 'stop', async (service) => {
+      const [first, ...interrupted] = await Promise.all(ids.map((id) => job(service, id, importToken)));
+      expect(first).toMatchObject({ state: 'committed', log: { created: 30_001 } });
+      for (const each of interrupted) {
+        expect(each).toMatchObject({
+          state: 'failed',
+          error: { status: 500, details: expect.stringContaining('Interrupted') },
+        });
+      }
+    });
+    expect(await stored()).toBe(30_001);
+  }, 240_000);
 });

@@ -5,18 +5,11 @@ import path from 'node:path';
 import { writeEad } from '../bench/ead-generator';
 import { CLOSE_MARGIN_MS } from '../src/shutdown/graceful-shutdown';
 import { createImportTestApp, ImportTestApp } from './support/import-client';
-import { getOnce, ServiceProcess, spawnService, untilHealthy } from './support/service-process';
+import { getOnce, ServiceProcess, startServiceFromSource, untilHealthy } from './support/service-process';
 
 /** Large enough that committing it takes several times the grace period, even on a fast machine. */
 const UNITS = 30_000;
 const GRACE_MS = 1_000;
-
-const startService = (env: Record<string, string>) =>
-  spawnService(['-r', 'ts-node/register/transpile-only', 'src/main.ts'], {
-    TS_NODE_SWC: 'true',
-    LOG_LEVEL: 'info',
-    ...env,
-  });
 
 /** Posts `file` to `/import/ead` as the test user; resolves once the body is sent, and with the answer. */
 function postEad(
@@ -85,7 +78,7 @@ describe('SIGTERM during a large import: bounded shutdown', () => {
   it('cancels the import after the grace period, exits 0 in time, and leaves none of it but its log', async () => {
     const file = path.join(t.root, 'large.xml');
     await writeEad(file, { units: UNITS, fanOut: 10, depth: 5 });
-    const service = await startService(env);
+    const service = await startServiceFromSource(env);
     await untilHealthy(service);
     const { sent, answer } = postEad(t, service, file);
     await sent;
@@ -111,7 +104,7 @@ describe('SIGTERM during a large import: bounded shutdown', () => {
     expect(service.logs().some((line) => line.includes('"cancelled":1'))).toBe(true);
 
     // Restarted, the service holds none of the import, and its log says it was interrupted.
-    const restarted = await startService(env);
+    const restarted = await startServiceFromSource(env);
     try {
       await untilHealthy(restarted);
       const opsToken = await t.token('ops');

@@ -1,6 +1,7 @@
 import cluster, { Worker } from 'node:cluster';
 import pino from 'pino';
 import type { AppConfig } from '../config/app-config';
+import { relayClusterJobs } from './cluster-jobs';
 import { relayClusterMetrics } from './cluster-metrics';
 
 /** How long after a worker died unexpectedly its replacement starts. */
@@ -10,7 +11,8 @@ const RESTART_DELAY_MS = 1_000;
  * The primary process when HTTP is served by several (`HTTP_WORKERS`): it forks the workers, which
  * each run the whole app and share the listening port (Node's cluster hands connections out in
  * turn) and the store (SQLite is safe across processes, and every cache is checked against the
- * store's version). The primary relays the workers' metrics (`cluster-metrics.ts`), and starts a
+ * store's version). The primary relays the workers' metrics (`cluster-metrics.ts`) and import jobs
+ * (`cluster-jobs.ts`), and starts a
  * new worker when one that was serving dies. A worker that dies before it listens (a port in use,
  * a store that will not open) ends the service instead: its replacement would fail the same way.
  * SIGTERM and SIGINT are passed on; the primary exits when every worker has.
@@ -25,6 +27,7 @@ export function superviseHttpWorkers(config: Pick<AppConfig, 'httpWorkers' | 'lo
   const fork = () => live.add(cluster.fork().id);
 
   relayClusterMetrics();
+  relayClusterJobs();
   cluster.on('listening', (worker: Worker) => {
     if (stopping) return;
     ready.add(worker.id);

@@ -77,6 +77,8 @@ export interface ImportConfig {
   runner: 'thread' | 'inline';
   /** The import worker thread's heap limit: an import that needs more fails alone. */
   workerMaxHeapMb: number;
+  /** How often each running import writes its progress to the log (`Import running`). */
+  jobLogIntervalMs: number;
   /** Off: every source is read in process, whatever its size. */
   readInWorker: boolean;
   /** Most bytes of per-item changes one import log keeps; past them, updated items by id only. */
@@ -186,6 +188,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       workerMinBytes: intFrom(env, 'IMPORT_WORKER_MIN_BYTES', 8 * MiB),
       runner: runnerFrom(env),
       workerMaxHeapMb: positiveIntFrom(env, 'IMPORT_WORKER_MAX_HEAP_MB', 2048),
+      jobLogIntervalMs: positiveIntFrom(env, 'IMPORT_JOB_LOG_INTERVAL_MS', 10_000),
       readInWorker: boolFrom(env, 'IMPORT_READ_IN_WORKER', true),
       changesMaxBytes: intFrom(env, 'IMPORT_CHANGES_MAX_BYTES', 10 * MiB),
       tempDir: path.resolve(env.IMPORT_TEMP_DIR?.trim() || tmpdir()),

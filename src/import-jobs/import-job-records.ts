@@ -40,6 +40,23 @@ function fromRecord(node: RecordNode): StoredJob {
   };
 }
 
+/** A job whose process stopped before it ended, as it is reported from then on. */
+export function interrupted(document: ImportJobDocument, now: string): ImportJobDocument {
+  return {
+    ...document,
+    state: 'failed',
+    phase: null,
+    finished: now,
+    elapsedSeconds: Math.max(0, (Date.parse(now) - Date.parse(document.started)) / 1000),
+    remainingSeconds: null,
+    error: {
+      status: 500,
+      error: 'Internal Server Error',
+      details: 'Interrupted: the service stopped before the import ended; nothing of it was written',
+    },
+  };
+}
+
 /** Whether the process `pid` runs (on this machine, where SQLite stores live). */
 function processRuns(pid: number): boolean {
   try {
@@ -52,16 +69,17 @@ function processRuns(pid: number): boolean {
 }
 
 /**
- * Jobs kept in the store, so that a job still running when its process stopped is reported, after
- * a restart, as failed (interrupted), and finished jobs stay listed. Written when a job starts
- * running and when it ends: never inside an import's transaction, so a rolled-back import keeps
- * its job.
+ * Jobs kept in the store, so that a job still queued or running when its process stopped is
+ * reported, after a restart, as failed (interrupted), and finished jobs stay listed. Written when a
+ * job waits for the writer, starts running and ends (`JobRecordWrites` says when): never inside an
+ * import's transaction, so a rolled-back import keeps its job.
  */
 export class ImportJobRecords {
   constructor(private readonly graph: GraphStore) {}
 
-  async put(job: StoredJob): Promise<void> {
-    await this.graph.write((tx) => tx.putRecords([toRecord(job)]));
+  /** In one transaction. */
+  async put(jobs: StoredJob[]): Promise<void> {
+    await this.graph.write((tx) => tx.putRecords(jobs.map(toRecord)));
   }
 
   async get(id: string): Promise<StoredJob | undefined> {
@@ -87,7 +105,7 @@ export class ImportJobRecords {
   }
 
   /**
-   * Marks failed (interrupted) the jobs stored as running by a process that no longer runs, or by
+   * Marks failed (interrupted) the jobs stored as queued or running by a process that no longer runs, or by
    * this one's pid (a process of old that had it): their imports' transactions never committed, so
    * the store holds nothing of them. Returns how many.
    */
@@ -98,25 +116,8 @@ export class ImportJobRecords {
         if (job.pid === process.pid || !processRuns(job.pid)) stale.push(job);
       }
     }
-    for (const job of stale) {
-      const started = Date.parse(job.document.started);
-      await this.put({
-        ...job,
-        document: {
-          ...job.document,
-          state: 'failed',
-          phase: null,
-          finished: now,
-          elapsedSeconds: Math.max(0, (Date.parse(now) - started) / 1000),
-          remainingSeconds: null,
-          error: {
-            status: 500,
-            error: 'Internal Server Error',
-            details: 'Interrupted: the service stopped while the import ran; nothing of it was written',
-          },
-        },
-      });
-    }
+    if (stale.length === 0) return 0;
+    await this.put(stale.map((job) => ({ ...job, document: interrupted(job.document, now) })));
     return stale.length;
   }
 }

@@ -141,26 +141,21 @@ export class ImportJobsController {
     summary: 'Cancel an import job',
     description:
       'Stops the import and rolls it back: nothing of it is written. Answers once it has stopped, ' +
-      "with the job (state cancelled); a committed import's stored log says cancelled.",
+      "with the job (state cancelled); a committed import's stored log says cancelled. A job another " +
+      'HTTP worker runs is cancelled by that worker.',
   })
   @ApiParam({ name: 'id', description: 'The job id' })
   @ApiResponse({ status: 200, type: ImportJobDto })
   @ApiResponse({ status: 404, description: 'No such job', type: ErrorBodyDto })
-  @ApiResponse({ status: 409, description: 'The job has already finished', type: ErrorBodyDto })
+  @ApiResponse({
+    status: 409,
+    description: 'The job has already finished (or the process running it has stopped)',
+    type: ErrorBodyDto,
+  })
   async cancel(@Param('id') id: string, @Req() request: AuthenticatedRequest): Promise<ImportJobDocument> {
-    const viewer = viewerOf(request);
-    const job = this.jobs.liveJob(id, viewer);
-    if (job === undefined) {
-      const stored = await this.jobs.get(id, viewer);
-      if (stored === undefined) throw jobNotFound(id);
-      throw new ImportHttpError(HttpStatus.CONFLICT, `The import job has already finished (${stored.state})`);
-    }
-    if (job.finished) {
-      throw new ImportHttpError(HttpStatus.CONFLICT, `The import job has already finished (${job.state})`);
-    }
-    const ended = new Promise<void>((resolve) => job.once('end', () => resolve()));
-    this.jobs.cancel(id, viewer);
-    await ended;
-    return job.document();
+    const result = await this.jobs.cancel(id, viewerOf(request));
+    if (result === undefined) throw jobNotFound(id);
+    if ('refused' in result) throw new ImportHttpError(result.refused.status, result.refused.details);
+    return result.cancelled;
   }
 }

@@ -1,15 +1,28 @@
-import { Injectable, Logger, OnApplicationBootstrap, OnModuleDestroy } from '@nestjs/common';
+import {
+  HttpStatus,
+  Inject,
+  Injectable,
+  Logger,
+  OnApplicationBootstrap,
+  OnModuleDestroy,
+} from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
+import { ClusterJobsChannel } from '../cluster/cluster-jobs';
+import { APP_CONFIG, AppConfig } from '../config/app-config';
 import { GraphStore } from '../graph/graph-store';
+import { errorBodyOf, ImportHttpError, notFound } from '../import/import-errors';
+import type { ErrorBody } from '../import-logs/import-log.types';
 import { ImportJob, JobEnd, JobSpec } from './import-job';
 import { ImportJobRecords, JobFilter } from './import-job-records';
-import { ImportJobDocument } from './import-job.types';
+import { FINISHED_STATES, ImportJobDocument, JobState } from './import-job.types';
+import { rejectOnAbort } from './job-cancelled';
 import { JobHold, JobHolds } from './job-holds';
+import { JobRecordWrites } from './job-record-writes';
+import { PROGRESS_INTERVAL_MS } from './job-event-stream';
+import { RemoteJobs, WatchedJob } from './remote-jobs';
 
 /** Finished jobs kept in memory, besides the store's records, for their full documents. */
 const FINISHED_KEPT = 100;
-/** How often each running import is logged. */
-const LOG_INTERVAL_MS = 10_000;
 
 /** Who asks about jobs: `ops` sees every job, `import` those of its user or its token. */
 export interface JobViewer {
@@ -34,25 +47,59 @@ function matches(document: ImportJobDocument, filter: JobFilter): boolean {
   );
 }
 
+/** How a cancel ended: the job, cancelled; why not (it had finished); or no such job (undefined). */
+export type CancelResult = { cancelled: ImportJobDocument } | { refused: ErrorBody } | undefined;
+
+function alreadyFinished(state: JobState): { refused: ErrorBody } {
+  return refused(`The import job has already finished (${state})`);
+}
+
+function refused(details: string): { refused: ErrorBody } {
+  return { refused: errorBodyOf(new ImportHttpError(HttpStatus.CONFLICT, details)) };
+}
+
 /**
  * Every import is a job while it runs (DESIGN.md §4). Jobs run one at a time, in the order they
- * became ready (the store has one writer); each is kept in the store when it starts and when it
- * ends, so that one a stopped process was running is reported interrupted after a restart.
- * `cancelAll` is for a shutdown that must not wait for imports.
+ * became ready (the store has one writer); each is kept in the store when it waits, starts and
+ * ends (`JobRecordWrites`), so that one a stopped process had is reported interrupted after a
+ * restart. With several HTTP workers, each tells the others its jobs (`ClusterJobsChannel`), so
+ * that any serves any job live. `cancelAll` is for a shutdown that must not wait for imports.
  */
 @Injectable()
 export class ImportJobsService implements OnApplicationBootstrap, OnModuleDestroy {
   private readonly logger = new Logger('ImportJobs');
   private readonly records: ImportJobRecords;
+  private readonly writes: JobRecordWrites;
   private readonly live = new Map<string, ImportJob>();
-  /** The end of the last job given the writer: the next starts after it. */
+  /** The other HTTP workers' jobs, when there are others. */
+  private readonly remote = new RemoteJobs();
+  private readonly channel?: ClusterJobsChannel;
+  /** The end of the last job given the writer (its end stored): the next starts after it. */
   private writer: Promise<unknown> = Promise.resolve();
-  private waiting = 0;
+  /** Jobs given or waiting for the writer: one more waits. */
+  private inLine = 0;
   private readonly holds = new JobHolds();
   private ticker?: NodeJS.Timeout;
+  /** Ends the writer's turn of each job that has it, once its end is stored. */
+  private readonly turns = new Map<string, () => void>();
 
-  constructor(graph: GraphStore) {
+  constructor(
+    graph: GraphStore,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {
     this.records = new ImportJobRecords(graph);
+    this.writes = new JobRecordWrites(this.records, () => this.remote.whenNoneRunning());
+    if (ClusterJobsChannel.available()) {
+      this.channel = new ClusterJobsChannel({
+        updated: (pid, jobs) => this.remote.updated(pid, jobs),
+        gone: (pid) => this.remote.gone(pid),
+        cancel: async (id, viewer) => {
+          const result = await this.cancel(id, viewer);
+          if (result === undefined) return { error: errorBodyOf(notFound(`Import job not found: ${id}`)) };
+          return 'cancelled' in result ? { document: result.cancelled } : { error: result.refused };
+        },
+      });
+    }
   }
 
   async onApplicationBootstrap(): Promise<void> {
@@ -65,64 +112,77 @@ export class ImportJobsService implements OnApplicationBootstrap, OnModuleDestro
       // A store that cannot be read or written starts not ready (readiness says why), not at all.
       this.logger.error({ err: error, msg: 'Could not mark the imports interrupted by a stop' });
     }
-    this.ticker = setInterval(() => this.logRunning(), LOG_INTERVAL_MS).unref();
+    this.ticker = setInterval(() => this.logRunning(), this.config.import.jobLogIntervalMs).unref();
   }
 
   onModuleDestroy(): void {
     clearInterval(this.ticker);
     this.cancelAll('The service is stopping');
+    this.channel?.close();
   }
 
   create(spec: JobSpec): ImportJob {
     const job = new ImportJob(randomUUID(), spec, new Date().toISOString());
     job.hold = this.holds.take();
     this.live.set(job.id, job);
+    if (this.channel !== undefined) this.share(job);
     return job;
   }
 
-  /** Jobs waiting for the writer: queued with their bodies received. */
-  get queueLength(): number {
-    return this.waiting;
-  }
-
-  get running(): number {
-    return [...this.live.values()].filter((job) => job.state === 'running').length;
-  }
-
   /**
-   * Runs `work` once every job before this one has ended; the job is `running` (and stored so)
-   * meanwhile. A job cancelled while it waited does not run: `work` is not called and this
-   * rejects with the cancellation. `work` ends the job (`finish`) or throws.
+   * Runs `work` (the job's body received) once every job before this one has ended, and no other
+   * HTTP worker's import runs; the job is `running` (and stored so) meanwhile. A job cancelled
+   * while it waits stops waiting: `work` is not called and this rejects with the cancellation.
+   * `work` ends the job (`finish`) or throws; the next job waits for `finish` to have stored the
+   * end.
    */
   async run<T>(job: ImportJob, work: () => Promise<T>): Promise<T> {
-    job.waiting();
-    this.waiting++;
-    const turn = this.writer.then(async () => {
-      this.waiting--;
+    const previous = this.writer;
+    let over!: () => void;
+    const turn = new Promise<void>((resolve) => (over = resolve));
+    this.writer = Promise.all([previous, turn]);
+    const queued = this.inLine > 0;
+    this.inLine++;
+    const done = () => {
+      this.inLine--;
+      over();
+    };
+    try {
+      if (queued) void this.writes.record(job).catch((error: unknown) => this.notStored(job, error));
+      await Promise.race([previous, rejectOnAbort(job.signal)]);
       job.signal.throwIfAborted();
-      job.begin();
-      await this.store(job);
-      return work();
-    });
-    this.writer = turn.catch(() => undefined);
-    return turn;
+    } catch (error) {
+      done();
+      throw error;
+    }
+    this.turns.set(job.id, done);
+    return this.writes.runImport(job, work);
   }
 
-  /** Ends the job, and stores its end. */
+  /** Ends the job, and stores its end (then the next job may have the writer). */
   async finish(job: ImportJob, end: JobEnd): Promise<void> {
     job.end(end);
     this.keep(job);
     try {
-      await this.store(job);
+      await this.writes.record(job);
     } catch (error) {
-      this.logger.error({ jobId: job.id, err: error, msg: 'Could not store the end of an import job' });
+      this.notStored(job, error);
+    } finally {
+      this.turns.get(job.id)?.();
+      this.turns.delete(job.id);
     }
   }
 
-  /** The job, if `viewer` may see it: live, else as stored. */
+  /** Runs a write of the serving thread's once no import of this process writes. */
+  betweenImports<T>(write: () => Promise<T>): Promise<T> {
+    return this.writes.betweenImports(write);
+  }
+
+  /** The job, if `viewer` may see it: live (in this process or another worker), else as stored. */
   async get(id: string, viewer: JobViewer): Promise<ImportJobDocument | undefined> {
-    const job = this.live.get(id);
-    if (job !== undefined) return mayView(viewer, job.spec) ? job.document() : undefined;
+    const job = this.liveJob(id, viewer);
+    if (job !== undefined) return job.document();
+    if (this.live.has(id) || this.remote.get(id) !== undefined) return undefined;
     const stored = await this.records.get(id);
     if (stored === undefined || !mayView(viewer, { user: stored.document.user, tokenId: stored.tokenId })) {
       return undefined;
@@ -131,12 +191,14 @@ export class ImportJobsService implements OnApplicationBootstrap, OnModuleDestro
   }
 
   /** The live job (for its events), if `viewer` may see it. */
-  liveJob(id: string, viewer: JobViewer): ImportJob | undefined {
+  liveJob(id: string, viewer: JobViewer): WatchedJob | undefined {
     const job = this.live.get(id);
-    return job !== undefined && mayView(viewer, job.spec) ? job : undefined;
+    if (job !== undefined) return mayView(viewer, job.spec) ? job : undefined;
+    const remote = this.remote.get(id);
+    return remote !== undefined && mayView(viewer, remote.viewedAs) ? remote : undefined;
   }
 
-  /** Running and recent jobs, newest first: those of this process as they are, others as stored. */
+  /** Running and recent jobs, newest first: live ones as they are, others as stored. */
   async list(filter: JobFilter, viewer: JobViewer, limit: number): Promise<ImportJobDocument[]> {
     const now = Date.now();
     const documents = new Map<string, ImportJobDocument>();
@@ -144,23 +206,45 @@ export class ImportJobsService implements OnApplicationBootstrap, OnModuleDestro
       const document = job.document(now);
       if (mayView(viewer, job.spec) && matches(document, filter)) documents.set(job.id, document);
     }
+    for (const job of this.remote.all()) {
+      const document = job.document();
+      if (mayView(viewer, job.viewedAs) && matches(document, filter)) documents.set(document.id, document);
+    }
     const userFilter = viewer.role === 'ops' ? filter : { ...filter, user: filter.user ?? viewer.user };
     for (const stored of await this.records.find(userFilter, limit + documents.size)) {
       const { document } = stored;
-      const live = this.live.get(document.id);
-      if (live !== undefined) continue;
+      if (this.live.has(document.id) || this.remote.get(document.id) !== undefined) continue;
       if (mayView(viewer, { user: document.user, tokenId: stored.tokenId }))
         documents.set(document.id, document);
     }
     return [...documents.values()].sort((a, b) => b.started.localeCompare(a.started)).slice(0, limit);
   }
 
-  /** Cancels a job `viewer` may see; false when there is no such job still going. */
-  cancel(id: string, viewer: JobViewer): boolean {
-    const job = this.liveJob(id, viewer);
-    if (job === undefined || job.finished) return false;
-    job.cancel('Cancelled by request');
-    return true;
+  /**
+   * Cancels a job `viewer` may see, and answers once it has stopped; a job of another HTTP worker
+   * is cancelled by that worker. Undefined when there is no such job.
+   */
+  async cancel(id: string, viewer: JobViewer): Promise<CancelResult> {
+    const job = this.live.get(id);
+    if (job !== undefined) {
+      if (!mayView(viewer, job.spec)) return undefined;
+      if (job.finished) return alreadyFinished(job.state);
+      const ended = new Promise<void>((resolve) => job.once('end', () => resolve()));
+      job.cancel('Cancelled by request');
+      await ended;
+      return { cancelled: job.document() };
+    }
+    const remote = this.remote.get(id);
+    if (remote !== undefined && mayView(viewer, remote.viewedAs)) {
+      if (remote.finished) return alreadyFinished(remote.document().state);
+      const outcome = await this.channel!.cancel(remote.owner, id, viewer);
+      return 'document' in outcome ? { cancelled: outcome.document } : { refused: outcome.error };
+    }
+    const stored = await this.get(id, viewer);
+    if (stored === undefined) return undefined;
+    if (FINISHED_STATES.includes(stored.state)) return alreadyFinished(stored.state);
+    // Stored as going, yet run by no HTTP worker: a command line's import (or a crashed process's).
+    return refused('The import job runs in another process (the command line), which alone may cancel it');
   }
 
   /** Cancels every job not yet finished (a shutdown's hook): each rolls back. */
@@ -176,8 +260,28 @@ export class ImportJobsService implements OnApplicationBootstrap, OnModuleDestro
     return this.holds.add(point);
   }
 
-  private async store(job: ImportJob): Promise<void> {
-    await this.records.put({ document: job.document(), pid: process.pid, tokenId: job.spec.tokenId });
+  /**
+   * Tells the other workers of the job as it changes: at most every `PROGRESS_INTERVAL_MS`, and at
+   * once when its state changes (so that it ends everywhere when it ends).
+   */
+  private share(job: ImportJob): void {
+    let timer: NodeJS.Timeout | undefined;
+    let sentState = job.state;
+    const send = () => {
+      clearTimeout(timer);
+      timer = undefined;
+      sentState = job.state;
+      this.channel!.publish([{ document: job.document(), tokenId: job.spec.tokenId }]);
+    };
+    job.on('change', () => {
+      if (job.state !== sentState || job.finished) send();
+      else timer ??= setTimeout(send, PROGRESS_INTERVAL_MS);
+    });
+    send();
+  }
+
+  private notStored(job: ImportJob, error: unknown): void {
+    this.logger.error({ jobId: job.id, state: job.state, err: error, msg: 'Could not store an import job' });
   }
 
   /** Keeps the latest finished jobs in memory, and drops the older ones (they stay stored). */

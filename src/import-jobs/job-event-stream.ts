@@ -1,6 +1,6 @@
 import type { ServerResponse } from 'node:http';
-import { ImportJob } from './import-job';
 import { ImportJobDocument } from './import-job.types';
+import type { WatchedJob } from './remote-jobs';
 
 /** A progress event is sent at most this often. */
 export const PROGRESS_INTERVAL_MS = 500;
@@ -26,7 +26,7 @@ export function sendOutcome(response: ServerResponse, job: ImportJobDocument): v
  * Server-Sent Events of a job: its progress now and on each change, at most every
  * `PROGRESS_INTERVAL_MS`, then its outcome, which ends the stream. A client that leaves stops it.
  */
-export function streamJob(response: ServerResponse, job: ImportJob): void {
+export function streamJob(response: ServerResponse, job: WatchedJob): void {
   if (job.finished) return sendOutcome(response, job.document());
   let last = 0;
   let timer: NodeJS.Timeout | undefined;

@@ -145,6 +145,7 @@ export class ImportService implements OnApplicationShutdown {
       const body = await spoolBody(request.body, file, this.config.import.maxBodyBytes);
       if (body.size === 0) throw badRequest('The request body is empty');
       job.report({ bytesTotal: body.size });
+      job.waiting();
       Object.assign(task, {
         ...attempt,
         contentType: request.contentType,
@@ -187,11 +188,14 @@ export class ImportService implements OnApplicationShutdown {
         : await explainedFailure(thrown, this.writtenFolders, this.logger);
       const committed = commitRequested(request.query);
       this.metrics.recordImport(endpoint.name, outcomeOf(error), committed, seconds());
+      // Ended at once (a cancel's answer waits for that); stored once no import writes.
+      const finished = job && this.jobs.finish(job, this.failure(error, committed ? task.logId : null));
       // A worker that stopped under the run stored nothing of it.
       if (committed && (!handedOver || error instanceof ImportWorkerStoppedError)) {
-        await storeFailedImport(this.logs, { ...attempt, ...task, tags: [] }, error);
+        const failed = { ...attempt, ...task, tags: [] };
+        await this.jobs.betweenImports(() => storeFailedImport(this.logs, failed, error));
       }
-      if (job !== undefined) await this.jobs.finish(job, this.failure(error, committed ? task.logId : null));
+      await finished;
       // Accepted, the job tells the error; the answer has gone.
       if (!accepted) throw error;
     } finally {

@@ -5,7 +5,7 @@ import request from 'supertest';
 import { Bundle } from '../../src/items/bundle';
 import { itemHash } from '../../src/items/change-detection';
 import { ImportTestFormatsModule } from './import-test-formats';
-import { createTestApp, TestApp } from './test-app';
+import { createTestApp, TestApp, TestAppOptions } from './test-app';
 
 /** An app with the test import formats, an import root, a user, a token and a repository `r1`. */
 export interface ImportTestApp extends TestApp {
@@ -20,9 +20,13 @@ export interface ImportTestApp extends TestApp {
   addRepository(id: string): Promise<void>;
 }
 
-export async function createImportTestApp(env: Record<string, string> = {}): Promise<ImportTestApp> {
+export async function createImportTestApp(
+  env: Record<string, string> = {},
+  options: Pick<TestAppOptions, 'logDestination'> = {},
+): Promise<ImportTestApp> {
   const root = await mkdtemp(path.join(tmpdir(), 'import-root-'));
   const app = await createTestApp({
+    ...options,
     imports: [ImportTestFormatsModule],
     env: { IMPORT_ROOTS: root, ...env },
   });

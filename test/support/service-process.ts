@@ -18,6 +18,15 @@ export interface ServiceProcess {
   stop(): Promise<number | null>;
 }
 
+/** `src/main.ts` from source, transpiled by SWC (fast to start), logging at `info`, with `env` added. */
+export function startServiceFromSource(env: Record<string, string>): Promise<ServiceProcess> {
+  return spawnService(['-r', 'ts-node/register/transpile-only', 'src/main.ts'], {
+    TS_NODE_SWC: 'true',
+    LOG_LEVEL: 'info',
+    ...env,
+  });
+}
+
 /** A port that was free a moment ago. */
 export async function freePort(): Promise<number> {
   const server = http.createServer().listen(0, '127.0.0.1');

@@ -1,5 +1,6 @@
 import { ResourceLimits, Worker } from 'node:worker_threads';
 import { AppConfig } from '../../config/app-config';
+import { rejectOnAbort } from '../../import-jobs/job-cancelled';
 import { ImportHttpError, ImportInterruptedError, ImportWorkerStoppedError } from '../import-errors';
 import { startModuleWorker } from '../module-worker';
 import { ImportRunner } from './import-runner';
@@ -133,12 +134,4 @@ export class ThreadImportRunner extends ImportRunner {
   private post(worker: Worker, message: ToImportWorker): void {
     worker.postMessage(message);
   }
-}
-
-/** Rejects with the signal's reason once it aborts (at once if it has). */
-function rejectOnAbort(signal: AbortSignal): Promise<never> {
-  return new Promise((_, reject) => {
-    if (signal.aborted) reject(signal.reason as Error);
-    else signal.addEventListener('abort', () => reject(signal.reason as Error), { once: true });
-  });
 }
