@@ -145,6 +145,10 @@ describe('answers and the OpenAPI document', () => {
       expect(within.body.included).toHaveLength(1);
     }
     await portalAnswer('/api/v1/search', '/api/v1/search?fields[Repository]=name&type=Repository&limit=1');
+    for (const { id } of everything.body.data as { id: string }[]) {
+      const related = await portalAnswer('/api/v1/{id}/related', `/api/v1/${encodeURIComponent(id)}/related`);
+      expect(related.body.included).toHaveLength(1);
+    }
 
     expect([...attributesSeen].sort()).toEqual(documentedAttributes(answers.document).sort());
   });
@@ -153,6 +157,7 @@ describe('answers and the OpenAPI document', () => {
     await portalAnswer('/api/v1', '/api/v1');
     await portalAnswer('/api/v1/{id}', '/api/v1/no-such-item', 404);
     await portalAnswer('/api/v1/{id}/search', '/api/v1/no-such-item/search', 404);
+    await portalAnswer('/api/v1/{id}/related', '/api/v1/no-such-item/related', 404);
     await portalAnswer('/api/v1/search', '/api/v1/search?q=%22open', 400);
     await portalAnswer('/api/v1/search', '/api/v1/search?type=Nothing', 400);
     const unauthorised = await request(t.server).get('/api/v1/search');

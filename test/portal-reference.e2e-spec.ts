@@ -4,6 +4,7 @@ import {
   API,
   COUNCIL,
   AGENT,
+  CONCEPT,
   ids,
   MINUTES,
   NIOD_ID,
@@ -165,6 +166,38 @@ describe('Portal API v1 as a drop-in for the reference portal', () => {
       expect(ids(inSet)).toEqual([AGENT]);
       expect(inSet.included.map((resource: { id: string }) => resource.id)).toEqual([SET]);
       expect(ids(await ok(`/api/v1/${VOCABULARY}/search`))).toEqual([`${VOCABULARY}-westerbork`]);
+    });
+  });
+
+  describe("agents' and concepts' related items, as the reference links them", () => {
+    it('leads from an agent or a concept through links.related to the items linked to it', async () => {
+      for (const id of [AGENT, CONCEPT]) {
+        const { data } = await ok(`/api/v1/${id}`);
+        expect(data.links.related).toBe(`${API}/${id}/related`);
+        const related = await ok(data.links.related);
+        expect(ids(related)).toEqual([joinPath(MINUTES)]);
+        expect(related.included.map((resource: { id: string }) => resource.id)).toEqual([id]);
+        expect(related.meta).toEqual({ total: 1, pages: 1 });
+      }
+    });
+
+    it("searches any item's related items with the search parameters, and finds none for an unlinked one", async () => {
+      const minutes = `/api/v1/${joinPath(MINUTES)}/related`;
+      expect(ids(await ok(`${minutes}?sort=id`))).toEqual([AGENT, CONCEPT]);
+      expect(ids(await ok(`${minutes}?sort=-id`))).toEqual([CONCEPT, AGENT]);
+      expect(ids(await ok(`${minutes}?type=CvocConcept`))).toEqual([CONCEPT]);
+      expect(ids(await ok(`${minutes}?q=corporate`))).toEqual([AGENT]);
+      const paged = await ok(`${minutes}?sort=id&limit=1&page=2&facet=type`);
+      expect(ids(paged)).toEqual([CONCEPT]);
+      expect(paged.links.first).toBe(`${API}/${joinPath(MINUTES)}/related?sort=id&facet=type&limit=1`);
+      expect(paged.meta.facets[0].facets.map((facet: { value: string }) => facet.value).sort()).toEqual([
+        'CvocConcept',
+        'HistoricalAgent',
+      ]);
+      const unlinked = await ok(`/api/v1/${NIOD_ID}/related`);
+      expect(unlinked.data).toEqual([]);
+      expect(unlinked.meta.total).toBe(0);
+      expect((await get('/api/v1/no-such-item/related')).status).toBe(404);
     });
   });
 

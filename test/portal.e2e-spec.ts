@@ -147,6 +147,7 @@ describe('Portal API v1 (through the real app on SQLite)', () => {
         search: `${API}/search`,
         fetch: `${API}/{id}`,
         searchIn: `${API}/{id}/search`,
+        related: `${API}/{id}/related`,
       });
     });
   });
@@ -599,6 +600,7 @@ describe('Portal API v1 (through the real app on SQLite)', () => {
         '/api/v1',
         '/api/v1/search',
         '/api/v1/{id}',
+        '/api/v1/{id}/related',
         '/api/v1/{id}/search',
       ]);
       for (const route of portalPaths) {

@@ -148,6 +148,8 @@ export interface SearchFilters {
   countries?: readonly string[];
   /** Units held by one of these repositories, directly or through their ancestors. */
   holders?: readonly string[];
+  /** Only the items with these ids (an empty list keeps none, unlike the other filters). */
+  ids?: readonly string[];
 }
 
 export interface FacetCount {

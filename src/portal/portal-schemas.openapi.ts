@@ -160,20 +160,25 @@ function relationship(name: string, type: PortalType): SchemaObject {
   };
 }
 
+/** The types whose resources link the search of what is linked to them, as the reference's do. */
+const LINKING_TYPES: readonly PortalType[] = ['HistoricalAgent', 'CvocConcept'];
+
 function resource(type: PortalType): SchemaObject {
   const related = RELATIONSHIPS[type] ?? {};
   const names = Object.keys(related);
+  const linking = LINKING_TYPES.includes(type);
   const properties: Record<string, SchemaObject> = {
     id: { type: 'string', description: 'The item id' },
     type: { type: 'string', enum: [type] },
     attributes: ATTRIBUTES[type],
     links: {
       type: 'object',
-      required: ['self', 'search'],
+      required: ['self', 'search', ...(linking ? ['related'] : [])],
       additionalProperties: false,
       properties: {
         self: LINK,
         search: { ...LINK, description: 'The search within the item' },
+        ...(linking ? { related: { ...LINK, description: 'The search of the items linked to it' } } : {}),
         ...Object.fromEntries(
           names.map((name) => [name, { ...LINK, description: 'The related item, when there is one' }]),
         ),
@@ -310,12 +315,13 @@ const PORTAL_INDEX_DOCUMENT: SchemaObject = {
         types: { type: 'array', items: { type: 'string', enum: [...PORTAL_TYPES] } },
         routes: {
           type: 'object',
-          required: ['search', 'fetch', 'searchIn'],
+          required: ['search', 'fetch', 'searchIn', 'related'],
           additionalProperties: false,
           properties: {
             search: text('URL of the search'),
             fetch: text('URL template of one item ({id})'),
             searchIn: text('URL template of the search within an item ({id})'),
+            related: text('URL template of the search of the items linked to an item ({id})'),
           },
         },
       },

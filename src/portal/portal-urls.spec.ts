@@ -46,7 +46,7 @@ describe('PortalUrls', () => {
   });
 
   it('scopes a search page to an item', () => {
-    expect(urls.searchPage(params({ q: 'x' }), 2, 'nl-r1')).toBe(
+    expect(urls.searchPage(params({ q: 'x' }), 2, urls.itemSearch('nl-r1'))).toBe(
       'https://archive.example.org/api/v1/nl-r1/search?q=x&page=2',
     );
   });

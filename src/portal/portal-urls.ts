@@ -19,11 +19,16 @@ export class PortalUrls {
     return `${this.item(id)}/search`;
   }
 
+  /** The search of the items that share a link with the item. */
+  related(id: string): string {
+    return `${this.item(id)}/related`;
+  }
+
   /**
-   * A page of a search (scoped to `scopeId` when given), with every parameter that shapes the
-   * result; default-valued ones are left out.
+   * A page of a search at `path` (the whole API's search unless given), with every parameter that
+   * shapes the result; default-valued ones are left out.
    */
-  searchPage(params: SearchParams, page: number, scopeId?: string): string {
+  searchPage(params: SearchParams, page: number, path = `${this.base}/search`): string {
     const query = new URLSearchParams();
     if (params.q !== undefined) query.set('q', params.q);
     for (const type of params.types) query.append('type', type);
@@ -36,7 +41,6 @@ export class PortalUrls {
     }
     if (page !== 1) query.set('page', String(page));
     if (params.limit !== DEFAULT_LIMIT) query.set('limit', String(params.limit));
-    const path = scopeId === undefined ? `${this.base}/search` : this.itemSearch(scopeId);
     const search = query.toString();
     return search === '' ? path : `${path}?${search}`;
   }

@@ -29,12 +29,18 @@ import { APP_CONFIG, AppConfig } from '../config/app-config';
 import { RateLimited } from '../rate-limits/rate-limit.guard';
 import { JsonApiMediaGuard } from './jsonapi-media.guard';
 import { JSONAPI_MEDIA_TYPE, sendBody } from './jsonapi';
-import { languagePreference } from './languages';
+import { LanguagePreference, languagePreference } from './languages';
 import { PortalAuthGuard, PublicRoute } from './portal-auth.guard';
 import { ApiFetchResponses, ApiLanguage, ApiNotFound, ApiPortalErrors, ApiSearch } from './portal.openapi';
 import { INDEX_DOCUMENT } from './portal-schemas.openapi';
 import { PortalAnswer, PortalService } from './portal.service';
-import { parseFields, parseSearchParams, QueryLimits, rejectUnsupportedParameters } from './search-params';
+import {
+  parseFields,
+  parseSearchParams,
+  QueryLimits,
+  rejectUnsupportedParameters,
+  SearchParams,
+} from './search-params';
 
 /** The query string as sent; independent of how the app's query parser shapes `req.query`. */
 function queryOf(req: FastifyRequest): URLSearchParams {
@@ -126,18 +132,39 @@ export class PortalController {
   @ApiSearch()
   @ApiNotFound()
   @ApiLanguage()
-  async searchIn(
-    @Param('id') id: string,
-    @Req() req: FastifyRequest,
-    @Res() reply: FastifyReply,
+  searchIn(@Param('id') id: string, @Req() req: FastifyRequest, @Res() reply: FastifyReply): Promise<void> {
+    return this.searchAbout(id, req, reply, (...args) => this.portal.searchIn(...args));
+  }
+
+  @Get(':id/related')
+  @ApiOperation({
+    summary: 'Search the items linked to an item',
+    description:
+      'The items at the other end of the links (POST /import/links) that have this item at one end, as ' +
+      "the reference's related search; agents' and concepts' links.related lead here.",
+  })
+  @ApiParam({ name: 'id', description: 'Item id' })
+  @ApiSearch()
+  @ApiNotFound()
+  @ApiLanguage()
+  related(@Param('id') id: string, @Req() req: FastifyRequest, @Res() reply: FastifyReply): Promise<void> {
+    return this.searchAbout(id, req, reply, (...args) => this.portal.related(...args));
+  }
+
+  /** A search about one item (`search`: in its scope, or among what is linked to it), answered. */
+  private async searchAbout(
+    id: string,
+    req: FastifyRequest,
+    reply: FastifyReply,
+    search: (id: string, params: SearchParams, language: LanguagePreference) => Promise<PortalAnswer>,
   ): Promise<void> {
     const language = languagePreference(req.headers['accept-language']);
-    const answer = await this.portal.searchIn(
-      id,
-      parseSearchParams(queryOf(req), this.queryLimits),
-      language,
+    send(
+      reply,
+      req,
+      await search(id, parseSearchParams(queryOf(req), this.queryLimits), language),
+      language.tag,
     );
-    send(reply, req, answer, language.tag);
   }
 
   /** Anything else under the API answers in JSON:API too, rather than with the app's default page. */

@@ -143,8 +143,10 @@ export function ApiSearch() {
       enum: [...SORT_NAMES, ...SORT_NAMES.filter((name) => name !== 'location').map((name) => `-${name}`)],
       description:
         "Order: relevance with q, the most recently updated first without. The reference's names keep its " +
-        'meaning (updated: newest first; score: best first); "-" reverses. Its older Solr names ' +
-        '(name_sort.asc, lastUpdated.desc, …) are accepted too.',
+        'meaning (updated: newest first; score: best first; country: by country code; holder: by the name ' +
+        'of the holding repository; detail: the most described first; holdings: the most children first); ' +
+        '"-" reverses. Its older Solr names (name_sort.asc, lastUpdated.desc, childCount.desc, …) are ' +
+        'accepted too.',
     }),
     FIELDS_QUERY,
     ApiQuery({

@@ -86,7 +86,12 @@ function indexDocument(base: string): MetaDocument {
       version: '1',
       status: 'experimental',
       types: [...PORTAL_TYPES],
-      routes: { search: `${base}/search`, fetch: `${base}/{id}`, searchIn: `${base}/{id}/search` },
+      routes: {
+        search: `${base}/search`,
+        fetch: `${base}/{id}`,
+        searchIn: `${base}/{id}/search`,
+        related: `${base}/{id}/related`,
+      },
     },
     links: { self: base },
   };
@@ -139,21 +144,21 @@ export class PortalService {
 
   searchIn(scopeId: string, params: SearchParams, language: LanguagePreference): Promise<PortalAnswer> {
     return this.answer(['searchIn', scopeId, params, language], async (tx) => {
-      const localisation = localisationOf(language);
       const scopeType = (await tx.getTypes([scopeId])).get(scopeId);
       if (!isPortalType(scopeType)) return this.missing(tx, scopeId, (newId) => this.urls.itemSearch(newId));
-      const result = await tx.search({
-        ...storeQuery(params),
-        scope: { id: scopeId, depth: scopeDepth(scopeType, params) },
-      });
-      const hitIds = result.hits.map((hit) => hit.id);
-      const resources = await this.resources(tx, [scopeId, ...hitIds], localisation);
-      return collectionDocument(
-        this.fielded(inOrder(resources, hitIds), params),
-        { ...params, total: result.total, pageUrl: (page) => this.urls.searchPage(params, page, scopeId) },
-        this.fielded(inOrder(resources, [scopeId]), params),
-        await this.facets(tx, params, result, localisation),
-      );
+      const query = { ...storeQuery(params), scope: { id: scopeId, depth: scopeDepth(scopeType, params) } };
+      return this.searchAround(tx, scopeId, query, this.urls.itemSearch(scopeId), params, language);
+    });
+  }
+
+  /** The search of the items that share a `Link` with an item, as the reference's `/{id}/related`. */
+  related(id: string, params: SearchParams, language: LanguagePreference): Promise<PortalAnswer> {
+    return this.answer(['related', id, params, language], async (tx) => {
+      const type = (await tx.getTypes([id])).get(id);
+      if (!isPortalType(type)) return this.missing(tx, id, (newId) => this.urls.related(newId));
+      const query = storeQuery(params);
+      query.filters = { ...query.filters, ids: await linkedItemIds(tx, id) };
+      return this.searchAround(tx, id, query, this.urls.related(id), params, language);
     });
   }
 
@@ -171,6 +176,27 @@ export class PortalService {
       const related = inOrder(await this.resources(tx, relatedIds, localisation), relatedIds);
       return singleDocument(withFields(resource, fields), fielded(related));
     });
+  }
+
+  /** A page of the search `query` about an item (at `path`), with the item in `included`. */
+  private async searchAround(
+    tx: GraphReader,
+    id: string,
+    query: SearchQuery,
+    path: string,
+    params: SearchParams,
+    language: LanguagePreference,
+  ): Promise<JsonApiDocument> {
+    const localisation = localisationOf(language);
+    const result = await tx.search(query);
+    const hitIds = result.hits.map((hit) => hit.id);
+    const resources = await this.resources(tx, [id, ...hitIds], localisation);
+    return collectionDocument(
+      this.fielded(inOrder(resources, hitIds), params),
+      { ...params, total: result.total, pageUrl: (page) => this.urls.searchPage(params, page, path) },
+      this.fielded(inOrder(resources, [id]), params),
+      await this.facets(tx, params, result, localisation),
+    );
   }
 
   /**
@@ -270,6 +296,13 @@ export class PortalService {
     }
     return holders;
   }
+}
+
+/** The other ends of the links that have the item at one end. */
+async function linkedItemIds(tx: GraphReader, id: string): Promise<string[]> {
+  const links = await tx.getItems(await tx.incoming(id, 'hasLinkTarget'));
+  const ends = [...links.values()].flatMap((link) => link.edges.hasLinkTarget ?? []);
+  return [...new Set(ends)].filter((end) => end !== id);
 }
 
 function localisationOf(preference: LanguagePreference): Localisation {

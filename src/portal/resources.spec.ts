@@ -150,6 +150,37 @@ describe('toResource', () => {
     });
   });
 
+  it('links agents and concepts to what is linked to them, as the reference does, and not other types', () => {
+    const item = (id: string, type: 'HistoricalAgent' | 'CvocConcept', set: string) =>
+      toResource(
+        {
+          stored: stored(
+            { id, type, data: { identifier: id }, relations: {} },
+            { inAuthoritativeSet: [set] },
+          ),
+          type,
+          subitems: 0,
+        },
+        urls,
+        english,
+      );
+    expect(item('auths-a1', 'HistoricalAgent', 'auths').links).toEqual({
+      self: 'https://archive.example.org/api/v1/auths-a1',
+      search: 'https://archive.example.org/api/v1/auths-a1/search',
+      related: 'https://archive.example.org/api/v1/auths-a1/related',
+      set: 'https://archive.example.org/api/v1/auths',
+    });
+    expect(item('camps-c1', 'CvocConcept', 'camps').links.related).toBe(
+      'https://archive.example.org/api/v1/camps-c1/related',
+    );
+    const repositoryLinks = toResource(
+      { stored: stored(repository), type: 'Repository', subitems: 0 },
+      urls,
+      english,
+    ).links;
+    expect(repositoryLinks).not.toHaveProperty('related');
+  });
+
   it('gives a repository without country a null relationship and no country link', () => {
     const resource = toResource(
       { stored: stored(repository), type: 'Repository', subitems: 0 },

@@ -35,7 +35,8 @@ function relatedItems(item: PortalItem): Record<string, ResourceIdentifier | und
 /**
  * The one resource object of an item, whether it is found by search, fetched by id or included,
  * as the specification words it: `links` hold `self`, `search` and one URL per relationship that
- * has an item, named like it; a relationship is `{"data": {id, type}}`, or `null` without one.
+ * has an item, named like it (and `related` for agents and concepts, as the reference writes); a
+ * relationship is `{"data": {id, type}}`, or `null` without one.
  */
 export function toResource(item: PortalItem, urls: PortalUrls, localisation: Localisation): ResourceObject {
   const { id } = item.stored.bundle;
@@ -46,6 +47,9 @@ export function toResource(item: PortalItem, urls: PortalUrls, localisation: Loc
     links: { self: urls.item(id), search: urls.itemSearch(id) },
     meta: { subitems: item.subitems, updated: item.stored.updated },
   };
+  // As the reference: agents and concepts lead to what is linked to them (any item's route serves).
+  if (item.type === 'HistoricalAgent' || item.type === 'CvocConcept')
+    resource.links.related = urls.related(id);
   const related = relatedItems(item);
   if (related === undefined) return resource;
   resource.relationships = {};

@@ -218,6 +218,23 @@ export function describeSearchContract(
         expect(ids(await search({ order: byId, filters: { holders: ['r1'] } }))).toEqual(['u1', 'u2', 'u3']);
       });
 
+      it('keeps only the items of the ids, with text, in a scope and with facets too', async () => {
+        const byId = { key: 'id', descending: false } as const;
+        const some = { ids: ['u5', 'r1', 'u2', 'nowhere'] };
+        expect(ids(await search({ order: byId, filters: some }))).toEqual(['r1', 'u2', 'u5']);
+        expect(ids(await search({ text: 'council', order: byId, filters: some }))).toEqual(['u2', 'u5']);
+        const scoped = await search({
+          scope: { id: 'u1', depth: 'children' },
+          filters: some,
+          facets: ['type'],
+        });
+        expect(scoped).toEqual({
+          total: 1,
+          hits: [{ id: 'u2', type: 'DocumentaryUnit' }],
+          facets: { type: [{ value: 'DocumentaryUnit', count: 1 }] },
+        });
+      });
+
       it('ANDs filters and text', async () => {
         expect(
           ids(

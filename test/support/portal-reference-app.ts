@@ -9,8 +9,8 @@ import { countryWrite, repositoryWrite, unitWrite } from './portal-fixtures';
 
 /**
  * The data the portal's drop-in tests read (issue 31), imported through the real app: a Dutch
- * repository with a trilingual unit, an EAC agent in a set, a SKOS concept in a vocabulary, and a
- * fonds that ead-sync then changed (one unit moved, one deleted).
+ * repository with a trilingual unit, an EAC agent in a set and a SKOS concept in a vocabulary, both
+ * linked to the unit's child, and a fonds that ead-sync then changed (one unit moved, one deleted).
  */
 
 export const PUBLIC_URL = 'https://portal.example.org';
@@ -20,6 +20,7 @@ const EHRI = path.resolve(__dirname, '../../../shared/fixtures/ehri');
 export const SET = 'auths';
 export const VOCABULARY = 'camps';
 export const AGENT = 'auths-test_eac';
+export const CONCEPT = `${VOCABULARY}-westerbork`;
 
 const NIOD = ['nl', 'niod'];
 export const NIOD_ID = joinPath(NIOD);
@@ -81,6 +82,14 @@ export async function createReferenceApp(): Promise<ReferenceApp> {
     .expect(201);
   await addNamedItem(t.store, 'CvocVocabulary', VOCABULARY, 'Camps');
   await t.post('skos', { scope: VOCABULARY, commit: 'true', format: 'Turtle' }).send(SKOS).expect(201);
+  // The agent and the concept each linked to the minutes, which the related searches find.
+  await t
+    .post('links', { commit: 'true' })
+    .send([
+      [AGENT, joinPath(MINUTES), '', 'associative', '', 'Minutes of the body'],
+      [CONCEPT, joinPath(MINUTES), '', 'associative', '', 'Minutes about the camp'],
+    ])
+    .expect(201);
   // The sync moves unit x from a to b and deletes unit gone.
   await t
     .post('ead', { scope: 'r1', commit: 'true' })

@@ -184,6 +184,7 @@ function searchMatch(source: SearchSource, scope: SearchScope): string {
  */
 function filteredHits(source: SearchSource, scope: SearchScope): string {
   return `${searchMatch(source, scope)}
+    WITH node, score WHERE $ids IS NULL OR node.id IN $ids
     WITH node, score,
       CASE WHEN $countries IS NOT NULL OR $countCountries THEN ${COUNTRY} END AS country,
       CASE WHEN $holders IS NOT NULL OR $countHolders THEN ${HOLDER} END AS holder
@@ -199,6 +200,7 @@ const SEARCH_PARAMETERS = [
   'languages',
   'countries',
   'holders',
+  'ids',
   'countCountries',
   'countHolders',
 ] as const;

@@ -23,6 +23,7 @@ export function searchParameters(
     languages: filter(query.filters?.languages),
     countries: filter(query.filters?.countries),
     holders: filter(query.filters?.holders),
+    ids: query.filters?.ids ?? null,
     countCountries: facets.has('country'),
     countHolders: facets.has('holder'),
   };

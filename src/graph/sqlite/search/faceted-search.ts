@@ -29,6 +29,7 @@ export interface FacetedSql {
 }
 
 function hasFilters(filters: SearchFilters | undefined): boolean {
+  if (filters?.ids !== undefined) return true;
   return Object.values(filters ?? {}).some((values) => values !== undefined && values.length > 0);
 }
 
@@ -149,7 +150,7 @@ export function facetedSearchSql(query: SearchQuery, subtree?: Subtree): Faceted
     Object.assign(params, subtree);
     where.push('k.path >= @below AND k.path < @belowEnd');
   }
-  const { languages, countries, holders } = query.filters ?? {};
+  const { languages, countries, holders, ids } = query.filters ?? {};
   if (languages?.length) {
     params.languages = JSON.stringify(languages);
     where.push(
@@ -163,6 +164,10 @@ export function facetedSearchSql(query: SearchQuery, subtree?: Subtree): Faceted
   if (holders?.length) {
     params.holders = JSON.stringify(holders);
     where.push(`(${HOLDER}) IN (SELECT value FROM json_each(@holders))`);
+  }
+  if (ids !== undefined) {
+    params.ids = JSON.stringify(ids);
+    where.push('k.id IN (SELECT value FROM json_each(@ids))');
   }
   const facets = new Set(query.facets ?? []);
   const columns = [
