@@ -3,7 +3,8 @@
  * during a 100,000-unit EAD commit; the first searches after a commit as fast as later ones, p99
  * within 1.5×). Starts the service (`src/main.ts`, default settings) on a fresh store, and commits a generated EAD finding aid twice, each into a repository of its own:
  * once with nothing else running, once while five readers each ask about 40 requests a second
- * (a unit by id, then a search page, in turn). Then 50 clients send 2,000 searches right after that
+ * (a unit by id, then a search page, in turn), who have read for 15 s before that commit starts
+ * (reported apart: their first reads of the version the first commit made). Then 50 clients send 2,000 searches right after that
  * commit, and 2,000 fresh searches of the same kind once the service is idle again. Prints one
  * JSON object: the commit times, the readers' latencies during the commit, and both searches'.
  *
@@ -29,6 +30,7 @@ const READERS = 5;
 const READER_INTERVAL_MS = 25;
 const SEARCHES = 2_000;
 const SEARCH_CLIENTS = 50;
+const READERS_ALONE_MS = 15_000;
 const TARGETS = { readerP99Ms: 20, readerMaxMs: 100, commitGrowth: 1.15, searchP99Ratio: 1.5 };
 
 function progress(message: string): void {
@@ -186,6 +188,15 @@ export async function main(): Promise<object> {
     const quiet = await commit(port, importToken, 'quiet', file);
     progress(`commit without readers: ${quiet.seconds} s`);
     const unitIds = quiet.ids.filter((_, index) => index % 97 === 0);
+    // The readers first read the version the quiet commit made for a while on their own: what they
+    // meet during the next commit is then what that commit does to them, not their first reads.
+    const beforeCommit = await readWhile(
+      port,
+      portalToken,
+      unitIds,
+      new Promise((resolve) => setTimeout(resolve, READERS_ALONE_MS)),
+    );
+    progress(`readers before the commit: ${JSON.stringify(beforeCommit)}`);
     const committing = commit(port, importToken, 'busy', file);
     const readers = await readWhile(port, portalToken, unitIds, committing);
     const busy = await committing;
@@ -208,6 +219,7 @@ export async function main(): Promise<object> {
         growth: round(busy.seconds / quiet.seconds),
         target: `growth <= ${TARGETS.commitGrowth}`,
       },
+      readersBeforeCommit: { seconds: READERS_ALONE_MS / 1000, ...beforeCommit },
       readersDuringCommit: {
         readers: READERS,
         requestsPerSecondEach: 1000 / READER_INTERVAL_MS,
