@@ -221,6 +221,16 @@ describe('SQLite read-ahead for searches', () => {
       expect((await search('common')).total).toBe(UNITS);
     });
 
+    it('reads nothing for a write of records alone, which leaves what searches keep valid', async () => {
+      store.prepareForSearches();
+      await store.readAheadDone();
+      const handOver = jest.fn(async () => undefined);
+      await writer.write((tx) => tx.putRecords([{ id: 'n1', type: 'TestNote', props: {} }]), {
+        warmSearch: { plan: store.searchWarmup(), handOver },
+      });
+      expect(handOver).not.toHaveBeenCalled();
+    });
+
     it('reads nothing for a process that answers no searches', async () => {
       expect(store.searchWarmup()).toBeUndefined();
     });

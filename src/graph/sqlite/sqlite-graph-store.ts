@@ -11,7 +11,7 @@ import { SerialQueue } from './serial-queue';
 import { SqliteGraphReader } from './sqlite-graph-reader';
 import { SqliteGraphWriter } from './sqlite-graph-writer';
 import { StatementCache } from './statement-cache';
-import { handedOverEntries, isPhrase } from './search/ranking-accelerator';
+import { handedOverEntries, searchedPhrases } from './search/ranking-accelerator';
 import { RankingCaches } from './search/search-reads';
 import {
   buffersOf,
@@ -241,7 +241,8 @@ export class SqliteGraphStore extends GraphStore {
         const bump = tx.itemsWritten ? BUMP_ITEMS_VERSION : BUMP_VERSION;
         const version = this.writer.get(bump, 'pluck').get() as number;
         const warmup = options.warmSearch;
-        if (warmup && isSearchWarmupPlan(warmup.plan)) {
+        // A write of no items leaves what searches keep valid: nothing to read for them.
+        if (warmup && tx.itemsWritten && isSearchWarmupPlan(warmup.plan)) {
           const warmed = await warmSearch(this.writer, warmup.plan, version);
           await warmup.handOver(warmed, buffersOf(warmed));
         }
@@ -282,10 +283,9 @@ export class SqliteGraphStore extends GraphStore {
     if (!this.ranking || this.latestVersion === undefined) return undefined;
     const phrases: string[] = [];
     let rows = 0;
-    for (const [key, weight] of this.ranking.postings.recentEntries()) {
-      if (!isPhrase(key)) continue;
+    for (const [phrase, weight] of searchedPhrases(this.ranking)) {
       if ((rows += weight) > this.readAheadRows) break;
-      phrases.push(key);
+      phrases.push(phrase);
     }
     return { kind: 'sqlite-search', phrases };
   }

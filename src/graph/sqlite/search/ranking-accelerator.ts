@@ -51,7 +51,7 @@ const SELECT_CHILD_RIDS = `
 const SELECT_REFS_BY_RID = 'SELECT rid, id, type FROM item WHERE rid IN (SELECT value FROM json_each(?))';
 
 /** Whether a key of the postings cache is a query phrase: phrases are quoted (fts-query.ts). */
-export const isPhrase = (key: string) => key.startsWith('"');
+const isPhrase = (key: string) => key.startsWith('"');
 /** What postings weigh in their cache: their rows. */
 const postingsWeight = (postings: Postings) => 1 + postings.rows.length;
 /** What the item order weighs in the postings cache. */
@@ -172,14 +172,11 @@ export class RankingAccelerator {
     soleTerm: SoleTerm,
     stale: () => boolean,
   ): Promise<string[]> {
-    const searched = this.caches.postings
-      .recentEntries()
-      .map(([key]) => key)
-      .filter(isPhrase);
+    const searched = searchedPhrases(this.caches);
     await this.itemOrder();
     const read = new Set<string>();
     let rows = 0;
-    for (const phrase of searched) {
+    for (const [phrase] of searched) {
       if (stale() || rows >= maxRows) return [...read];
       rows += (await this.postings(phrase)).rows.length;
       read.add(phrase);
@@ -363,6 +360,14 @@ export async function readItemOrder(statements: Statements): Promise<ItemOrder> 
     if (position % ROWS_PER_TURN === 0) await setImmediatePromise();
   }
   return { rids: rids.subarray(0, position), positions, typeCodes };
+}
+
+/**
+ * The phrases the postings cache holds, whatever their version, with their rows: those searches
+ * read, the most recently used first.
+ */
+export function searchedPhrases(caches: RankingCaches): [phrase: string, rows: number][] {
+  return caches.postings.recentEntries().filter(([key]) => isPhrase(key));
 }
 
 /** What a writer read for the caches (`search-warmup.ts`), keyed and weighed as the cache keeps it. */
