@@ -6,9 +6,9 @@ import { rejectOnAbort } from './job-cancelled';
  * The writes of the serving thread that concern imports (job records, the log of an import that
  * never ran), made only while no import writes. An import holds the store's one writer for the
  * whole of its transaction, in an import worker's thread: a write of the serving thread meanwhile
- * would wait for it, and on SQLite wait by blocking the event loop (better-sqlite3 is
- * synchronous), holding up every request. So jobs noted meanwhile (one queued, one cancelled while
- * it waited) are written once that import ends, before the next one begins. Imports of other HTTP
+ * would wait for it, and the next import could take the writer before that write. So jobs noted
+ * meanwhile (one queued, one cancelled while it waited) are written once that import ends, before
+ * the next one begins. Imports of other HTTP
  * workers (`othersImporting`) are waited for likewise, and so the next import of this one too:
  * it stays queued until they end, rather than running only to wait for the writer.
  */

@@ -2,7 +2,7 @@ import 'reflect-metadata';
 import { Logger } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { MessagePort, parentPort, workerData } from 'node:worker_threads';
-import { JobCancelled } from '../../import-jobs/job-cancelled';
+import { JobCancelled, rejectOnAbort } from '../../import-jobs/job-cancelled';
 import { errorBodyOf, ImportInterruptedError } from '../import-errors';
 import { ModuleWorkerData } from '../module-worker';
 import { ImportExecution } from './import-execution';
@@ -26,6 +26,14 @@ interface Current {
   aborter: AbortController;
   release?: () => void;
   taken?: () => void;
+}
+
+/**
+ * Resolves once the runner answers (the callback `expect` is given is called, on its message);
+ * rejects if the run is cancelled first.
+ */
+function untilAnswered(running: Current, expect: (answer: () => void) => void): Promise<void> {
+  return Promise.race([new Promise<void>(expect), rejectOnAbort(running.aborter.signal)]);
 }
 
 async function serve(port: MessagePort, input: ImportWorkerInput): Promise<void> {
@@ -52,22 +60,16 @@ async function serve(port: MessagePort, input: ImportWorkerInput): Promise<void>
     const control: RunControl = {
       signal: running.aborter.signal,
       report: (report) => send(port, { type: 'progress', report }),
-      pass: (point) =>
-        new Promise((resolve, reject) => {
-          running.release = resolve;
-          running.aborter.signal.addEventListener('abort', () =>
-            reject(running.aborter.signal.reason as Error),
-          );
-          send(port, { type: 'held', point });
-        }),
-      handOver: (warmed, transfer) =>
-        new Promise((resolve, reject) => {
-          running.taken = resolve;
-          running.aborter.signal.addEventListener('abort', () =>
-            reject(running.aborter.signal.reason as Error),
-          );
-          port.postMessage({ type: 'warmed', warmed } satisfies FromImportWorker, transfer);
-        }),
+      pass: (point) => {
+        const released = untilAnswered(running, (answer) => (running.release = answer));
+        send(port, { type: 'held', point });
+        return released;
+      },
+      handOver: (warmed, transfer) => {
+        const taken = untilAnswered(running, (answer) => (running.taken = answer));
+        port.postMessage({ type: 'warmed', warmed } satisfies FromImportWorker, transfer);
+        return taken;
+      },
     };
     try {
       send(port, { type: 'done', result: await execution.run(task, control) });

@@ -105,18 +105,10 @@ export class ThreadImportRunner extends ImportRunner {
         pending.control.report(message.report);
         return;
       case 'held':
-        pending.control.pass(message.point).then(
-          () => this.post(worker, { type: 'release' }),
-          // Cancelled while held: the cancel message stops the run.
-          () => undefined,
-        );
+        this.answerOnce(worker, pending.control.pass(message.point), { type: 'release' });
         return;
       case 'warmed':
-        pending.control.handOver(message.warmed, []).then(
-          () => this.post(worker, { type: 'warmed-taken' }),
-          // Cancelled meanwhile: the cancel message stops the run.
-          () => undefined,
-        );
+        this.answerOnce(worker, pending.control.handOver(message.warmed, []), { type: 'warmed-taken' });
         return;
       case 'done':
         pending.resolve(message.result);
@@ -129,6 +121,14 @@ export class ThreadImportRunner extends ImportRunner {
         );
         return;
     }
+  }
+
+  /** Sends `answer` once `done` resolves; if it rejects (cancelled), the cancel message stops the run. */
+  private answerOnce(worker: Worker, done: Promise<void>, answer: ToImportWorker): void {
+    done.then(
+      () => this.post(worker, answer),
+      () => undefined,
+    );
   }
 
   private post(worker: Worker, message: ToImportWorker): void {
