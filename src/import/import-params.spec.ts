@@ -39,9 +39,12 @@ describe('parseImportParams', () => {
     expect(params).toMatchObject({ commit: true, tolerant: true, allowUpdate: false, useSourceId: false });
   });
 
-  it.each(['yes', '', 'on', 'truee'])('refuses the boolean %j', (value) => {
-    expect(refusal({ tolerant: value })).toContain('"tolerant" must be true or false');
-  });
+  it.each(['yes', '', 'on', 'truee', '__proto__', 'constructor', 'toString'])(
+    'refuses the boolean %j',
+    (value) => {
+      expect(refusal({ tolerant: value })).toContain('"tolerant" must be true or false');
+    },
+  );
 
   it('normalises lang to ISO 639-2/T and refuses unknown languages', () => {
     expect(parseImportParams({ lang: 'de' }).lang).toBe('deu');

@@ -22,7 +22,12 @@ export interface ImportRequestParams {
 
 const DEFAULT_LANG = 'eng';
 const DEFAULT_TAG = '-';
-const BOOLEANS: Record<string, boolean> = { true: true, false: false, '1': true, '0': false };
+const BOOLEANS: ReadonlyMap<string, boolean> = new Map([
+  ['true', true],
+  ['false', false],
+  ['1', true],
+  ['0', false],
+]);
 
 /**
  * Keeps the string values of a parsed query string (Fastify gives strings and arrays of them), in
@@ -69,7 +74,7 @@ function nonEmpty(query: RawQuery, name: string): string | undefined {
 function flag(query: RawQuery, name: string): boolean {
   const value = single(query, name);
   if (value === undefined) return false;
-  const parsed = BOOLEANS[value.trim().toLowerCase()];
+  const parsed = BOOLEANS.get(value.trim().toLowerCase());
   if (parsed === undefined) {
     throw badRequest(`Parameter "${name}" must be true or false, got "${value}"`);
   }

@@ -17,29 +17,29 @@ const UNSUPPORTED_PARAMETERS = ['include'] as const;
  * reference's own names keep its meaning: `updated` is the most recently updated first, `detail`
  * the most described and `holdings` the most children first.
  */
-const SORTS: Readonly<Record<string, SearchOrder | 'default'>> = {
-  name: { key: 'name', descending: false },
-  updated: { key: 'updated', descending: true },
-  id: { key: 'id', descending: false },
-  score: { key: 'score', descending: false },
-  country: { key: 'country', descending: false },
-  holder: { key: 'holder', descending: false },
-  detail: { key: 'detail', descending: true },
-  holdings: { key: 'holdings', descending: true },
-  'name_sort.asc': { key: 'name', descending: false },
-  'lastUpdated.desc': { key: 'updated', descending: true },
-  'identifier.asc': { key: 'id', descending: false },
-  'isParent.desc,identifier.asc': { key: 'id', descending: false },
-  'score.desc': { key: 'score', descending: false },
-  'countryCode.asc': { key: 'country', descending: false },
-  'repositoryName.asc': { key: 'holder', descending: false },
-  'charCount.desc': { key: 'detail', descending: true },
-  'childCount.desc': { key: 'holdings', descending: true },
+const SORTS: ReadonlyMap<string, SearchOrder | 'default'> = new Map<string, SearchOrder | 'default'>([
+  ['name', { key: 'name', descending: false }],
+  ['updated', { key: 'updated', descending: true }],
+  ['id', { key: 'id', descending: false }],
+  ['score', { key: 'score', descending: false }],
+  ['country', { key: 'country', descending: false }],
+  ['holder', { key: 'holder', descending: false }],
+  ['detail', { key: 'detail', descending: true }],
+  ['holdings', { key: 'holdings', descending: true }],
+  ['name_sort.asc', { key: 'name', descending: false }],
+  ['lastUpdated.desc', { key: 'updated', descending: true }],
+  ['identifier.asc', { key: 'id', descending: false }],
+  ['isParent.desc,identifier.asc', { key: 'id', descending: false }],
+  ['score.desc', { key: 'score', descending: false }],
+  ['countryCode.asc', { key: 'country', descending: false }],
+  ['repositoryName.asc', { key: 'holder', descending: false }],
+  ['charCount.desc', { key: 'detail', descending: true }],
+  ['childCount.desc', { key: 'holdings', descending: true }],
   // The reference drops a distance sort without a `latlng` point, which it alone takes.
-  location: 'default',
-  'geodist().asc': 'default',
-};
-export const SORT_NAMES = Object.keys(SORTS).filter((name) => !name.includes('.'));
+  ['location', 'default'],
+  ['geodist().asc', 'default'],
+]);
+export const SORT_NAMES = [...SORTS.keys()].filter((name) => !name.includes('.'));
 
 /** The filters of the facets, by parameter: `lang=deu`, `country=nl`, `holder=<repository id>`. */
 export const FILTER_PARAMETERS = { lang: 'languages', country: 'countries', holder: 'holders' } as const;
@@ -108,7 +108,7 @@ function parseSort(query: URLSearchParams): SearchParams['sort'] {
   const name = query.get('sort')?.trim();
   if (name === undefined || name === '') return undefined;
   const descending = name.startsWith('-');
-  const named = SORTS[descending ? name.slice(1) : name];
+  const named = SORTS.get(descending ? name.slice(1) : name);
   if (named === undefined || (descending && named === 'default')) {
     throw new InvalidParameterException(
       'sort',

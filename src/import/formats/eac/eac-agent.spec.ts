@@ -149,6 +149,15 @@ describe('agentFromRecord', () => {
       ),
       /maintenanceEvent\/eventType: unknown event type "edited"/,
     ],
+    [
+      'maintenance event type named like an object property',
+      eac(
+        `${ENTITY}<nameEntry><part>N</part></nameEntry>`,
+        '',
+        '<recordId>r1</recordId><maintenanceHistory><maintenanceEvent><eventType>constructor</eventType></maintenanceEvent></maintenanceHistory>',
+      ),
+      /maintenanceEvent\/eventType: unknown event type "constructor"/,
+    ],
   ])('refuses a record with a bad %s, naming the record and the field', async (_field, xml, message) => {
     const [event] = await read(xml);
 

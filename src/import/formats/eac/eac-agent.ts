@@ -51,12 +51,12 @@ const VALUE_SEPARATOR = '\n\n';
 
 /** EAC-CPF 2010 maintenance event types, and the older names the reference still accepts. */
 const EVENT_TYPES = new Set(['created', 'revised', 'deleted', 'cancelled', 'derived', 'updated']);
-const OLD_EVENT_TYPES: Readonly<Record<string, string>> = {
-  create: 'created',
-  creation: 'created',
-  update: 'updated',
-  delete: 'deleted',
-};
+const OLD_EVENT_TYPES: ReadonlyMap<string, string> = new Map([
+  ['create', 'created'],
+  ['creation', 'created'],
+  ['update', 'updated'],
+  ['delete', 'deleted'],
+]);
 const DEFAULT_EVENT_TYPE = 'updated';
 const DEFAULT_ACCESS_POINT_TYPE = 'corporateBody';
 const CREATION_PROCESS = { creationProcess: 'IMPORT' };
@@ -126,7 +126,7 @@ function datePeriod(node: RawNode, id: string): Bundle {
 
 function maintenanceEvent(node: RawNode, id: string): Bundle {
   const given = node.first(MAINTENANCE_EVENT_TYPE);
-  const eventType = given === undefined ? DEFAULT_EVENT_TYPE : (OLD_EVENT_TYPES[given] ?? given);
+  const eventType = given === undefined ? DEFAULT_EVENT_TYPE : (OLD_EVENT_TYPES.get(given) ?? given);
   if (!EVENT_TYPES.has(eventType)) {
     const expected = [...EVENT_TYPES].join(', ');
     throw new RecordProblem(

@@ -50,13 +50,23 @@ describe('raw extraction', () => {
 
   it('gives every maintenance event a current event type', () => {
     const raw = new RawNode();
-    for (const eventType of ['update', 'create', 'revised', undefined, 'unheard-of']) {
+    for (const eventType of [
+      'update',
+      'create',
+      'revised',
+      undefined,
+      'unheard-of',
+      'constructor',
+      '__proto__',
+    ]) {
       raw.addSubNode('MaintenanceEvent', node(eventType === undefined ? { agent: 'x' } : { eventType }));
     }
     expect(extractMaintenanceEvents(raw).map((event) => event.eventType)).toEqual([
       'updated',
       'created',
       'revised',
+      'updated',
+      'updated',
       'updated',
       'updated',
     ]);

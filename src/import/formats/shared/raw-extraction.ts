@@ -77,18 +77,18 @@ export function extractUnknownProperties(node: RawNode): Props {
 
 const MAINTENANCE_EVENT_TYPES = new Set(['created', 'revised', 'deleted', 'cancelled', 'derived', 'updated']);
 // Event types of EAG 1 and of EAC before its alignment, as the reference translates them.
-const LEGACY_MAINTENANCE_EVENT_TYPES: Readonly<Record<string, string>> = {
-  create: 'created',
-  creation: 'created',
-  delete: 'deleted',
-};
+const LEGACY_MAINTENANCE_EVENT_TYPES: ReadonlyMap<string, string> = new Map([
+  ['create', 'created'],
+  ['creation', 'created'],
+  ['delete', 'deleted'],
+]);
 const DEFAULT_MAINTENANCE_EVENT_TYPE = 'updated';
 
 function maintenanceEventType(value: RawValue | undefined): string {
   const type = typeof value === 'string' ? value : value?.[0];
   if (type === undefined) return DEFAULT_MAINTENANCE_EVENT_TYPE;
   if (MAINTENANCE_EVENT_TYPES.has(type)) return type;
-  return LEGACY_MAINTENANCE_EVENT_TYPES[type] ?? DEFAULT_MAINTENANCE_EVENT_TYPE;
+  return LEGACY_MAINTENANCE_EVENT_TYPES.get(type) ?? DEFAULT_MAINTENANCE_EVENT_TYPE;
 }
 
 /** A maintenance event's data from its raw node; the event type always set. */
