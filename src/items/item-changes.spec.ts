@@ -30,6 +30,15 @@ describe('itemChanges', () => {
     ]);
   });
 
+  it('reports a field named like an object property as added, not changed from the prototype', () => {
+    const before = unit({ identifier: 'c1' });
+    const after = unit({ identifier: 'c1', constructor: 'x', toString: 'y' });
+    expect(itemChanges({ bundle: before, edges: {} }, { bundle: after }).changes).toEqual([
+      { path: 'constructor', change: 'added', after: 'x' },
+      { path: 'toString', change: 'added', after: 'y' },
+    ]);
+  });
+
   it('compares a description kept under its id field by field, down to its dates', () => {
     const before = unit({}, [description('eng', { name: 'Old' }, [date('u1.eng/hasDate/0', '1939')])]);
     const after = unit({}, [description('eng', { name: 'New' }, [date('u1.eng/hasDate/0', '1940')])]);

@@ -54,8 +54,9 @@ function compareBundles(before: Bundle, after: Bundle, prefix: string, changes: 
   for (const key of [...keys].sort()) {
     if (key.startsWith(MANAGED_PREFIX)) continue;
     const path = `${prefix}${key}`;
-    const old = before.data[key];
-    const now = after.data[key];
+    // Own keys only: a field named like an object property (`constructor`) is absent where unset.
+    const old = Object.hasOwn(before.data, key) ? before.data[key] : undefined;
+    const now = Object.hasOwn(after.data, key) ? after.data[key] : undefined;
     if (old === undefined) changes.push({ path, change: 'added', after: now });
     else if (now === undefined) changes.push({ path, change: 'removed', before: old });
     else if (!sameValue(old, now)) changes.push({ path, change: 'changed', before: old, after: now });
