@@ -416,6 +416,7 @@ describe('Portal API v1 (through the real app on SQLite)', () => {
       ['/api/v1/search?type=Person', 'type'],
       ['/api/v1/search?include=holder', 'include'],
       ['/api/v1/search?sort=shoe-size', 'sort'],
+      ['/api/v1/nl/related?sort=__proto__', 'sort'],
       ['/api/v1/search?facet=colour', 'facet'],
       ['/api/v1/search?q=%22open+quote', 'q'],
       ['/api/v1/nl/search?q=a+AND', 'q'],
