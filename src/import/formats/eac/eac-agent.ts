@@ -11,6 +11,11 @@ import {
   START_DATE,
 } from '../../../items/ontology';
 import { UNKNOWN_PREFIX } from '../xml/mapped-xml-handler';
+import {
+  DEFAULT_MAINTENANCE_EVENT_TYPE,
+  LEGACY_MAINTENANCE_EVENT_TYPES,
+  MAINTENANCE_EVENT_TYPES,
+} from '../shared/raw-extraction';
 import { RawNode, RawValue } from '../shared/raw-node';
 import { ImportContext, ReadEvent } from '../format-reader';
 import { EAC_SUB_NODES, EacRecord } from './eac-handler';
@@ -49,15 +54,6 @@ const MULTIVALUED_FIELDS = new Set([
 /** How the reference joins several values of a single-valued field. */
 const VALUE_SEPARATOR = '\n\n';
 
-/** EAC-CPF 2010 maintenance event types, and the older names the reference still accepts. */
-const EVENT_TYPES = new Set(['created', 'revised', 'deleted', 'cancelled', 'derived', 'updated']);
-const OLD_EVENT_TYPES: ReadonlyMap<string, string> = new Map([
-  ['create', 'created'],
-  ['creation', 'created'],
-  ['update', 'updated'],
-  ['delete', 'deleted'],
-]);
-const DEFAULT_EVENT_TYPE = 'updated';
 const DEFAULT_ACCESS_POINT_TYPE = 'corporateBody';
 const CREATION_PROCESS = { creationProcess: 'IMPORT' };
 
@@ -126,9 +122,12 @@ function datePeriod(node: RawNode, id: string): Bundle {
 
 function maintenanceEvent(node: RawNode, id: string): Bundle {
   const given = node.first(MAINTENANCE_EVENT_TYPE);
-  const eventType = given === undefined ? DEFAULT_EVENT_TYPE : (OLD_EVENT_TYPES.get(given) ?? given);
-  if (!EVENT_TYPES.has(eventType)) {
-    const expected = [...EVENT_TYPES].join(', ');
+  const eventType =
+    given === undefined
+      ? DEFAULT_MAINTENANCE_EVENT_TYPE
+      : (LEGACY_MAINTENANCE_EVENT_TYPES.get(given) ?? given);
+  if (!MAINTENANCE_EVENT_TYPES.has(eventType)) {
+    const expected = [...MAINTENANCE_EVENT_TYPES].join(', ');
     throw new RecordProblem(
       'maintenanceEvent/eventType',
       `unknown event type "${given}" (expected ${expected})`,

@@ -75,14 +75,23 @@ export function extractUnknownProperties(node: RawNode): Props {
   return fieldsWithPrefix(node, UNKNOWN_PREFIX);
 }
 
-const MAINTENANCE_EVENT_TYPES = new Set(['created', 'revised', 'deleted', 'cancelled', 'derived', 'updated']);
-// Event types of EAG 1 and of EAC before its alignment, as the reference translates them.
-const LEGACY_MAINTENANCE_EVENT_TYPES: ReadonlyMap<string, string> = new Map([
+/** EAC-CPF 2010's maintenance event types. */
+export const MAINTENANCE_EVENT_TYPES: ReadonlySet<string> = new Set([
+  'created',
+  'revised',
+  'deleted',
+  'cancelled',
+  'derived',
+  'updated',
+]);
+/** Event types of EAG 1 and of EAC before its alignment, as the reference translates them. */
+export const LEGACY_MAINTENANCE_EVENT_TYPES: ReadonlyMap<string, string> = new Map([
   ['create', 'created'],
   ['creation', 'created'],
+  ['update', 'updated'],
   ['delete', 'deleted'],
 ]);
-const DEFAULT_MAINTENANCE_EVENT_TYPE = 'updated';
+export const DEFAULT_MAINTENANCE_EVENT_TYPE = 'updated';
 
 function maintenanceEventType(value: RawValue | undefined): string {
   const type = typeof value === 'string' ? value : value?.[0];
