@@ -3,7 +3,8 @@
 # answer may be a server error (5xx), and every answer must have a status and a body that the
 # document gives for its operation (status, media type, body and headers). Fails on any finding.
 #
-# The service runs from source on a temporary SQLite store on a free port, with a user and one
+# The service runs from source on a temporary store on a free port (SQLite; with
+# API_FUZZ_STORE=neo4j, a Neo4j server of its own, started in the temporary folder), with a user and one
 # token of each role made with the command line, and a repository, units, an agent and a concept
 # imported, so that the portal has items of each type to answer with. Schemathesis is installed into a virtualenv
 # outside the clone (SCHEMATHESIS_VENV, default ~/.cache/archival-data-service/schemathesis-venv),
@@ -30,18 +31,31 @@ echo "== $("$VENV/bin/schemathesis" --version)"
 
 WORK="$(mktemp -d)"
 SERVICE_PID=''
+STORE="${API_FUZZ_STORE:-sqlite}"
 cleanup() {
   if [ -n "$SERVICE_PID" ] && kill -0 "$SERVICE_PID" 2>/dev/null; then
     kill -TERM "$SERVICE_PID"
     wait "$SERVICE_PID" || true
   fi
+  if [ "$STORE" = neo4j ]; then node -r ts-node/register/transpile-only scripts/neo4j.ts stop || true; fi
   rm -rf "$WORK"
 }
 trap cleanup EXIT
 
-PORT="$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')"
+free_port() { python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])'; }
+PORT="$(free_port)"
 BASE="http://127.0.0.1:$PORT"
-export GRAPH_URL="sqlite:$WORK/archive.db" IMPORT_ROOTS="$WORK/roots" LOG_LEVEL=error TS_NODE_SWC=true
+export IMPORT_ROOTS="$WORK/roots" LOG_LEVEL=error TS_NODE_SWC=true
+case "$STORE" in
+  sqlite) export GRAPH_URL="sqlite:$WORK/archive.db" ;;
+  neo4j)
+    echo "== a Neo4j server of its own"
+    export NEO4J_DATA_DIR="$WORK/neo4j" NEO4J_BOLT_PORT="$(free_port)" NEO4J_PASSWORD=api-fuzz-password
+    GRAPH_URL="$(node -r ts-node/register/transpile-only scripts/neo4j.ts start | tail -n 1)"
+    export GRAPH_URL
+    ;;
+  *) echo "API_FUZZ_STORE must be sqlite or neo4j, got \"$STORE\"" >&2; exit 2 ;;
+esac
 # Limits off: the fuzzer's requests would be refused with 429 after the first minute's share.
 export PORTAL_RATE_LIMIT=0 IMPORT_RATE_LIMIT=0
 mkdir -p "$IMPORT_ROOTS"
@@ -58,7 +72,7 @@ export API_FUZZ_PORTAL_TOKEN API_FUZZ_IMPORT_TOKEN API_FUZZ_OPS_TOKEN
 cli authority-set add persons > /dev/null
 cli vocabulary add keywords > /dev/null
 
-echo "== the service on port $PORT"
+echo "== the service on port $PORT, on $GRAPH_URL"
 PORT="$PORT" node -r ts-node/register/transpile-only src/main.ts > "$WORK/service.log" 2>&1 &
 SERVICE_PID=$!
 for _ in $(seq 1 120); do
