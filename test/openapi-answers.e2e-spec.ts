@@ -20,7 +20,21 @@ import { until } from './support/polling';
 
 const SET = 'auths';
 const VOCABULARY = 'cvoc2';
-const EAG_2012 = readFileSync(path.resolve(__dirname, '../src/import/formats/eag/testdata/eag-2012.xml'));
+/** The EAG 2012 test file with the repository fields it lacks. */
+const EAG_2012 = readFileSync(path.resolve(__dirname, '../src/import/formats/eag/testdata/eag-2012.xml'))
+  .toString('utf8')
+  .replace(
+    '<timetable>',
+    '<adminhierarchy><adminunit>Three departments</adminunit></adminhierarchy>' +
+      '<services><searchroom><researchServices><descriptiveNote><p>Help with research.</p>' +
+      '</descriptiveNote></researchServices></searchroom><techservices><reproductionser question="yes">' +
+      '<descriptiveNote><p>Scans on request.</p></descriptiveNote></reproductionser></techservices></services>' +
+      '<timetable>',
+  );
+/** The reference's EAG 1 test file with mandates, which EAG 1 alone maps. */
+const EAG_1 = ehriFixture('eag-2896.xml')
+  .toString('utf8')
+  .replace('<repositorhist>', '<mandates><p>A law of 1945.</p></mandates><repositorhist>');
 
 /** The reference's EAC test file with the two fields it lacks. */
 const EAC = ehriFixture('eac.xml')
@@ -35,8 +49,12 @@ const EAC = ehriFixture('eac.xml')
 const EAD = `<ead><eadheader><eadid>oa-fonds</eadid></eadheader>
 <archdesc level="fonds"><did><unitid>F1</unitid><unitid type="former">OLD-1</unitid>
 <unittitle>A fonds</unittitle><physdesc><extent>3 boxes</extent></physdesc>
-<langmaterial><language langcode="eng">English</language></langmaterial></did>
+<unitdate>1940-1945</unitdate>
+<langmaterial><language langcode="eng" languagecode="eng">English</language></langmaterial></did>
+<bioghist><p>A family firm.</p></bioghist><custodhist><p>Kept by the family.</p></custodhist>
 <acqinfo><p>Bought in 1950.</p></acqinfo><scopecontent><p>Letters.</p></scopecontent>
+<appraisal><p>Nothing destroyed.</p></appraisal><accruals><p>None expected.</p></accruals>
+<arrangement><p>By year.</p></arrangement>
 <dsc><c01 level="file"><did><unitid>F1-1</unitid><unittitle>A file</unittitle></did></c01></dsc>
 </archdesc></ead>`;
 
@@ -120,7 +138,7 @@ describe('answers and the OpenAPI document', () => {
     await addSet('CvocVocabulary', VOCABULARY, 'keywords');
     const eag = await imported('eag', { scope: 'nl' }, EAG_2012);
     repositoryId = Object.values(eag.body.created_keys as Record<string, string[]>)[0][0];
-    await imported('eag', { scope: 'nl' }, ehriFixture('eag-2896.xml'));
+    await imported('eag', { scope: 'nl' }, EAG_1);
     await imported('csv', { importer: 'countries', 'allow-update': 'true' }, COUNTRY_REPORTS, 'text/csv');
     const ead = await imported('ead', { scope: repositoryId }, EAD);
     // The fonds's id is a prefix of its file's.

@@ -309,7 +309,10 @@ describe('Portal API v1 (through the real app on SQLite)', () => {
             language: 'English',
             name: 'Correspondence',
             parallelFormsOfName: [],
+            unitDates: [],
             acquisition: 'Transferred in 1950.',
+            languageOfMaterials: [],
+            scriptOfMaterials: [],
           },
           {
             localId: 'nl-1',
@@ -317,6 +320,9 @@ describe('Portal API v1 (through the real app on SQLite)', () => {
             language: 'Dutch',
             name: 'Correspondentie',
             parallelFormsOfName: ['Brieven'],
+            unitDates: [],
+            languageOfMaterials: [],
+            scriptOfMaterials: [],
           },
         ],
       });

@@ -1,4 +1,5 @@
 import { Bundle, Props } from '../items/bundle';
+import { toLanguageCode } from '../items/languages';
 import { LanguagePreference, LocalNames, preferredFirst } from './languages';
 import { PortalType } from './portal-types';
 
@@ -34,6 +35,39 @@ const ADDRESS_LIST_FIELDS = {
   telephone: ['telephone'],
   fax: ['fax'],
   url: ['webpage', 'url'],
+} as const;
+
+/**
+ * Repository attributes and the description fields they come from (the reference's ISDIAH names;
+ * its `generalContext` is the stored `geoculturalContext`), in the reference's order.
+ */
+const REPOSITORY_LIST_FIELDS = {
+  parallelFormsOfName: 'parallelFormsOfName',
+  otherFormsOfName: 'otherFormsOfName',
+} as const;
+const REPOSITORY_TEXT_FIELDS = {
+  history: 'history',
+  generalContext: 'geoculturalContext',
+  mandates: 'mandates',
+  administrativeStructure: 'administrativeStructure',
+  buildings: 'buildings',
+  holdings: 'holdings',
+  findingAids: 'findingAids',
+  openingTimes: 'openingTimes',
+  conditions: 'conditions',
+  accessibility: 'accessibility',
+  researchServices: 'researchServices',
+  reproductionServices: 'reproductionServices',
+} as const;
+/** Unit description attributes that follow the title and extent, in the reference's order. */
+const UNIT_TEXT_FIELDS = {
+  biographicalHistory: 'biographicalHistory',
+  archivalHistory: 'archivalHistory',
+  acquisition: 'acquisition',
+  scopeAndContent: 'scopeAndContent',
+  appraisal: 'appraisal',
+  accruals: 'accruals',
+  systemOfArrangement: 'systemOfArrangement',
 } as const;
 
 /** Agent attributes and the description fields they come from (the reference's EAC mapping). */
@@ -111,11 +145,19 @@ function countryAttributes(bundle: Bundle, localisation: Localisation): Record<s
 
 function repositoryAttributes(bundle: Bundle, localisation: Localisation): Record<string, unknown> {
   const description = descriptions(bundle, 'RepositoryDescription', localisation)[0];
-  const address = description?.relations.hasAddress?.[0];
-  return {
-    name: description === undefined ? undefined : text(description.data, 'name'),
-    address: address === undefined ? undefined : addressAttributes(address.data, localisation),
-  };
+  if (description === undefined) return {};
+  const { data } = description;
+  const address = description.relations.hasAddress?.[0];
+  const attributes: Record<string, unknown> = { name: text(data, 'name') };
+  for (const [field, key] of Object.entries(REPOSITORY_LIST_FIELDS)) attributes[field] = texts(data, key);
+  attributes.address = address === undefined ? undefined : addressAttributes(address.data, localisation);
+  for (const [field, key] of Object.entries(REPOSITORY_TEXT_FIELDS)) attributes[field] = text(data, key);
+  return attributes;
+}
+
+/** Codes as names in the answer's language; a code with no name is kept as it is. */
+function named(codes: string[], name: (code: string) => string | undefined): string[] {
+  return codes.map((code) => name(code) ?? code);
 }
 
 function languageAttributes(data: Props, localisation: Localisation): Record<string, unknown> {
@@ -130,15 +172,24 @@ function unitAttributes(bundle: Bundle, localisation: Localisation): Record<stri
   return {
     localId: text(bundle.data, 'identifier'),
     alternateIds: texts(bundle.data, 'otherIdentifiers'),
-    descriptions: descriptions(bundle, 'DocumentaryUnitDescription', localisation).map(({ data }) => ({
-      localId: text(data, 'identifier'),
-      ...languageAttributes(data, localisation),
-      name: text(data, 'name'),
-      parallelFormsOfName: texts(data, 'parallelFormsOfName'),
-      extentAndMedium: text(data, 'extentAndMedium'),
-      acquisition: text(data, 'acquisition'),
-      scopeAndContent: text(data, 'scopeAndContent'),
-    })),
+    descriptions: descriptions(bundle, 'DocumentaryUnitDescription', localisation).map(({ data }) => {
+      const description: Record<string, unknown> = {
+        localId: text(data, 'identifier'),
+        ...languageAttributes(data, localisation),
+        name: text(data, 'name'),
+        parallelFormsOfName: texts(data, 'parallelFormsOfName'),
+        extentAndMedium: text(data, 'extentAndMedium'),
+        unitDates: texts(data, 'unitDates'),
+      };
+      for (const [field, key] of Object.entries(UNIT_TEXT_FIELDS)) description[field] = text(data, key);
+      description.languageOfMaterials = named(texts(data, 'languageOfMaterial'), (code) =>
+        localisation.names.language(toLanguageCode(code) ?? code),
+      );
+      description.scriptOfMaterials = named(texts(data, 'scriptOfMaterial'), (code) =>
+        localisation.names.script(code),
+      );
+      return description;
+    }),
   };
 }
 

@@ -85,14 +85,16 @@ export function preferredFirst<T>(
     .map(({ item }) => item);
 }
 
-/** Names of countries and languages in the preference's language. */
+/** Names of countries, languages and scripts in the preference's language. */
 export class LocalNames {
   private readonly regions: Intl.DisplayNames;
   private readonly languages: Intl.DisplayNames;
+  private readonly scripts: Intl.DisplayNames;
 
   constructor(tag: string) {
     this.regions = new Intl.DisplayNames([tag, DEFAULT_TAG], { type: 'region', fallback: 'none' });
     this.languages = new Intl.DisplayNames([tag, DEFAULT_TAG], { type: 'language', fallback: 'none' });
+    this.scripts = new Intl.DisplayNames([tag, DEFAULT_TAG], { type: 'script', fallback: 'none' });
   }
 
   country(code: string): string | undefined {
@@ -106,6 +108,15 @@ export class LocalNames {
   language(code: string): string | undefined {
     try {
       return this.languages.of(code);
+    } catch {
+      return undefined;
+    }
+  }
+
+  /** An ISO 15924 code's name (`Cyrl` → Cyrillic). */
+  script(code: string): string | undefined {
+    try {
+      return this.scripts.of(code);
     } catch {
       return undefined;
     }

@@ -23,7 +23,14 @@ const repository: Bundle = {
       {
         id: 'nl-r1.eng',
         type: 'RepositoryDescription',
-        data: { name: 'NIOD Institute for War, Holocaust and Genocide Studies', languageCode: 'eng' },
+        data: {
+          name: 'NIOD Institute for War, Holocaust and Genocide Studies',
+          languageCode: 'eng',
+          otherFormsOfName: ['NIOD', 'RIOD'],
+          history: 'Founded in 1945.',
+          geoculturalContext: 'Amsterdam, the Netherlands.',
+          openingTimes: 'Monday to Friday',
+        },
         relations: {
           hasAddress: [
             {
@@ -62,7 +69,11 @@ const unit: Bundle = {
           languageCode: 'eng',
           parallelFormsOfName: 'Briefwisseling van de Joodse Raad',
           extentAndMedium: '3 boxes',
+          unitDates: ['1941-1943'],
           scopeAndContent: 'Letters sent to the Council, 1941-1943.',
+          archivalHistory: 'Seized in 1945.',
+          languageOfMaterial: ['ger', 'nld', 'qqq'],
+          scriptOfMaterial: ['Latn', 'Hebr', 'Elvish runes'],
         },
         relations: {},
       },
@@ -107,7 +118,7 @@ describe('toResource', () => {
     expect(JSON.parse(JSON.stringify(resource)).attributes).not.toHaveProperty('abstract');
   });
 
-  it('maps a repository: name and address from its description, country as a relationship', () => {
+  it('maps a repository: name, address and ISDIAH fields from its description, country as a relationship', () => {
     const resource = toResource(
       { stored: stored(repository, { hasCountry: ['nl'] }), type: 'Repository', subitems: 12 },
       urls,
@@ -116,6 +127,11 @@ describe('toResource', () => {
     assertPortalDocument({ data: resource });
     expect(JSON.parse(JSON.stringify(resource.attributes))).toEqual({
       name: 'NIOD Institute for War, Holocaust and Genocide Studies',
+      parallelFormsOfName: [],
+      otherFormsOfName: ['NIOD', 'RIOD'],
+      history: 'Founded in 1945.',
+      generalContext: 'Amsterdam, the Netherlands.',
+      openingTimes: 'Monday to Friday',
       address: {
         streetAddress: 'Herengracht 380',
         city: 'Amsterdam',
@@ -214,7 +230,12 @@ describe('toResource', () => {
           name: 'Correspondence of the Jewish Council',
           parallelFormsOfName: ['Briefwisseling van de Joodse Raad'],
           extentAndMedium: '3 boxes',
+          unitDates: ['1941-1943'],
+          archivalHistory: 'Seized in 1945.',
           scopeAndContent: 'Letters sent to the Council, 1941-1943.',
+          // Named as the reference names them; a code with no name stays a code.
+          languageOfMaterials: ['German', 'Dutch', 'qqq'],
+          scriptOfMaterials: ['Latin', 'Hebrew', 'Elvish runes'],
         },
         {
           localId: 'ead_2',
@@ -222,9 +243,25 @@ describe('toResource', () => {
           language: 'Dutch',
           name: 'Correspondentie van de Joodse Raad',
           parallelFormsOfName: [],
+          unitDates: [],
+          languageOfMaterials: [],
+          scriptOfMaterials: [],
         },
       ],
     });
+    // The reference's order of a description's fields.
+    expect(Object.keys(JSON.parse(JSON.stringify(resource.attributes)).descriptions[0])).toEqual([
+      'languageCode',
+      'language',
+      'name',
+      'parallelFormsOfName',
+      'extentAndMedium',
+      'unitDates',
+      'archivalHistory',
+      'scopeAndContent',
+      'languageOfMaterials',
+      'scriptOfMaterials',
+    ]);
     expect(resource.relationships).toEqual({
       holder: {
         data: { id: 'nl-r1', type: 'Repository' },
