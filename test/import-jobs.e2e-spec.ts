@@ -2,6 +2,7 @@ import request from 'supertest';
 import { ImportJobsService } from '../src/import-jobs/import-jobs.service';
 import { createImportTestApp, ImportTestApp } from './support/import-client';
 import { eadOf, jobEvents } from './support/job-events';
+import { until } from './support/polling';
 
 /**
  * Imports as jobs, run in the import worker's thread as the service runs them by default:
@@ -112,6 +113,36 @@ describe('import jobs (import worker thread)', () => {
     const { events } = await jobEvents(app.server, accepted.body.id, app.importToken);
     expect(events.at(-1)!.data).toMatchObject({ state: 'committed', log: { created: 401 } });
     expect(await unitsIn('rb')).toBe(401);
+  });
+
+  it('answers an import refused while another writes at once, and stores its log once that one ends', async () => {
+    await app.addRepository('rr');
+    const hold = jobs.holdNext('writing');
+    const accepted = await postEad('rr', eadOf('fr', 200));
+    await hold.reached;
+    const failedLogs = async () =>
+      (
+        await request(app.server)
+          .get('/import/logs')
+          .query({ scope: 'rr-nowhere', outcome: 'failed' })
+          .set('Authorization', `Bearer ${opsToken}`)
+      ).body.items as { error: { status: number } }[];
+
+    const refused = await app
+      .post('ead', { scope: 'rr-nowhere', commit: 'true' })
+      .set('Content-Type', 'application/xml')
+      .send(eadOf('fx', 1));
+    expect(refused.status).toBe(404);
+    expect(refused.body.details).toContain('rr-nowhere');
+    // Answered while the other import still holds the store's writer: its log waits for it.
+    expect((await getJob(accepted.body.id)).body).toMatchObject({ state: 'running' });
+    expect(await failedLogs()).toEqual([]);
+
+    hold.release();
+    const { events } = await jobEvents(app.server, accepted.body.id, app.importToken);
+    expect(events.at(-1)!.data).toMatchObject({ state: 'committed' });
+    const [log] = await until('the refused import stored', failedLogs, (logs) => logs.length === 1);
+    expect(log.error.status).toBe(404);
   });
 
   it('cancels a running import: rolled back, nothing written, its stored log says cancelled', async () => {

@@ -173,6 +173,11 @@ export class ImportJobsService implements OnApplicationBootstrap, OnModuleDestro
     }
   }
 
+  /** Whether an import writes now: a write of the serving thread would wait for it to end. */
+  importWriting(): boolean {
+    return this.writes.importWriting;
+  }
+
   /** Runs a write of the serving thread's once no import of this process writes. */
   betweenImports<T>(write: () => Promise<T>): Promise<T> {
     return this.writes.betweenImports(write);

@@ -26,6 +26,11 @@ export class JobRecordWrites {
     private readonly othersImporting: () => Promise<void> | undefined = () => undefined,
   ) {}
 
+  /** Whether an import (of this process or another) writes now, so that a write here would wait. */
+  get importWriting(): boolean {
+    return this.importing !== undefined || this.othersImporting() !== undefined;
+  }
+
   /** Stores `job` as it is by then, once no import writes; resolves when it is stored. */
   record(job: ImportJob): Promise<void> {
     this.pending.set(job.id, job);

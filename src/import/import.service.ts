@@ -191,11 +191,16 @@ export class ImportService implements OnApplicationShutdown {
       // Ended at once (a cancel's answer waits for that); stored once no import writes.
       const finished = job && this.jobs.finish(job, this.failure(error, committed ? task.logId : null));
       // A worker that stopped under the run stored nothing of it.
-      if (committed && (!handedOver || error instanceof ImportWorkerStoppedError)) {
-        const failed = { ...attempt, ...task, tags: [] };
-        await this.jobs.betweenImports(() => storeFailedImport(this.logs, failed, error));
-      }
-      await finished;
+      const failed = { ...attempt, ...task, tags: [] };
+      const logged =
+        committed && (!handedOver || error instanceof ImportWorkerStoppedError)
+          ? this.jobs.betweenImports(() => storeFailedImport(this.logs, failed, error))
+          : undefined;
+      const stored = Promise.all([finished, logged]);
+      // Refused while another import writes (an unknown scope, say): answered now, not once that
+      // import ends; its job and log are stored then, and shutting down waits for them.
+      if (this.jobs.importWriting()) this.running.settleLater(stored);
+      else await stored;
       // Accepted, the job tells the error; the answer has gone.
       if (!accepted) throw error;
     } finally {

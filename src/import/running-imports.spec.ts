@@ -38,6 +38,21 @@ describe('RunningImports', () => {
     expect(running.size).toBe(0);
   });
 
+  it('waits, draining, for a write an import left behind, without counting it as running', async () => {
+    const running = new RunningImports();
+    let write!: () => void;
+    running.settleLater(new Promise<void>((resolve) => (write = resolve)));
+    expect(running.size).toBe(0);
+
+    let drained = false;
+    const draining = running.drain(10_000).then(() => (drained = true));
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(drained).toBe(false);
+    write();
+    await draining;
+    expect(drained).toBe(true);
+  });
+
   it('refuses new imports once draining, with 503', async () => {
     const running = new RunningImports();
     await running.drain(0);

@@ -12,6 +12,8 @@ interface RunningImport {
  */
 export class RunningImports {
   private readonly runs = new Set<RunningImport>();
+  /** Writes that imports left behind them (`settleLater`), settled or not. */
+  private readonly writesLeft = new Set<Promise<unknown>>();
   private draining = false;
 
   get size(): number {
@@ -32,13 +34,20 @@ export class RunningImports {
     }
   }
 
+  /** A write an import that has answered leaves to be made later; draining waits for it too. */
+  settleLater(write: Promise<unknown>): void {
+    const settled = write.catch(() => undefined);
+    this.writesLeft.add(settled);
+    void settled.then(() => this.writesLeft.delete(settled));
+  }
+
   /**
-   * Refuses new imports, waits up to `graceMs` for the running ones, then cancels those left
-   * and waits until they have settled. Answers how many were cancelled.
+   * Refuses new imports, waits up to `graceMs` for the running ones (and the writes left behind),
+   * then cancels the imports left and waits until all have settled. Answers how many were cancelled.
    */
   async drain(graceMs: number): Promise<number> {
     this.draining = true;
-    const settled = () => Promise.all([...this.runs].map((run) => run.settled));
+    const settled = () => Promise.all([...[...this.runs].map((run) => run.settled), ...this.writesLeft]);
     let timer: NodeJS.Timeout | undefined;
     const graceOver = new Promise<true>((resolve) => (timer = setTimeout(resolve, graceMs, true)));
     const overdue = await Promise.race([settled().then(() => false), graceOver]);
