@@ -85,6 +85,15 @@ export function preferredFirst<T>(
     .map(({ item }) => item);
 }
 
+/** The name `names` gives a code; undefined for a code it cannot read (`Intl` throws for those). */
+function nameOf(names: Intl.DisplayNames, code: string): string | undefined {
+  try {
+    return names.of(code);
+  } catch {
+    return undefined;
+  }
+}
+
 /** Names of countries, languages and scripts in the preference's language. */
 export class LocalNames {
   private readonly regions: Intl.DisplayNames;
@@ -98,27 +107,15 @@ export class LocalNames {
   }
 
   country(code: string): string | undefined {
-    try {
-      return this.regions.of(code.toUpperCase());
-    } catch {
-      return undefined;
-    }
+    return nameOf(this.regions, code.toUpperCase());
   }
 
   language(code: string): string | undefined {
-    try {
-      return this.languages.of(code);
-    } catch {
-      return undefined;
-    }
+    return nameOf(this.languages, code);
   }
 
   /** An ISO 15924 code's name (`Cyrl` → Cyrillic). */
   script(code: string): string | undefined {
-    try {
-      return this.scripts.of(code);
-    } catch {
-      return undefined;
-    }
+    return nameOf(this.scripts, code);
   }
 }
