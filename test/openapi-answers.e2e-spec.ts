@@ -58,6 +58,12 @@ const EAD = `<ead><eadheader><eadid>oa-fonds</eadid></eadheader>
 <dsc><c01 level="file"><did><unitid>F1-1</unitid><unittitle>A file</unittitle></did></c01></dsc>
 </archdesc></ead>`;
 
+/** A concept with a place, which the reference's SKOS test file lacks. */
+const PLACE = `@prefix skos: <http://www.w3.org/2004/02/skos/core#> .
+@prefix geo: <http://www.w3.org/2003/01/geo/wgs84_pos#> .
+<http://example.org/places/amsterdam> a skos:Concept ; skos:prefLabel "Amsterdam"@en ;
+  geo:lat "52.37" ; geo:long "4.89" .`;
+
 const COUNTRY_REPORTS =
   'countryCode,abstract,history,situation,dataSummary,dataExtensive\n' +
   'nl,In brief,A long history,The archives today,Summary,Extensive survey\n';
@@ -145,6 +151,7 @@ describe('answers and the OpenAPI document', () => {
     [fondsId, fileId] = Object.values(ead.body.created_keys as Record<string, string[]>)[0].sort();
     await imported('eac', { scope: SET }, EAC);
     await imported('skos', { scope: VOCABULARY, format: 'N3' }, ehriFixture('cvoc/simple.n3'));
+    await imported('skos', { scope: VOCABULARY, format: 'text/turtle' }, PLACE, 'text/turtle');
   });
   afterAll(() => t?.close());
 

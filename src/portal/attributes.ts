@@ -203,6 +203,24 @@ function agentAttributes(bundle: Bundle, localisation: Localisation): Record<str
   return { ...attributes, ...languageAttributes(data, localisation) };
 }
 
+/**
+ * The item's point, as the reference writes it (`GeoPoint`): latitude first, then longitude, not
+ * GeoJSON's order. Absent unless both are numbers.
+ */
+function geoPoint(data: Props): { type: 'Point'; coordinates: [number, number] } | undefined {
+  const latitude = coordinate(data, 'latitude');
+  const longitude = coordinate(data, 'longitude');
+  if (latitude === undefined || longitude === undefined) return undefined;
+  return { type: 'Point', coordinates: [latitude, longitude] };
+}
+
+/** The first value of a coordinate field as a number; undefined when blank or not a number. */
+function coordinate(data: Props, key: string): number | undefined {
+  const value = texts(data, key)[0]?.trim();
+  const number = value === undefined || value === '' ? NaN : Number(value);
+  return Number.isFinite(number) ? number : undefined;
+}
+
 function conceptAttributes(bundle: Bundle, localisation: Localisation): Record<string, unknown> {
   return {
     localId: text(bundle.data, 'identifier'),
@@ -216,6 +234,7 @@ function conceptAttributes(bundle: Bundle, localisation: Localisation): Record<s
       for (const [field, key] of Object.entries(CONCEPT_LIST_FIELDS)) description[field] = texts(data, key);
       return description;
     }),
+    geo: geoPoint(bundle.data),
   };
 }
 

@@ -137,6 +137,22 @@ const ATTRIBUTES: Record<PortalType, SchemaObject> = {
       items: CONCEPT_DESCRIPTION,
       description: 'Its descriptions, in the languages of Accept-Language first',
     },
+    geo: {
+      type: 'object',
+      description: 'Its place (geo:lat, geo:long), as the reference writes it: latitude first',
+      additionalProperties: false,
+      required: ['type', 'coordinates'],
+      properties: {
+        type: { type: 'string', enum: ['Point'] },
+        coordinates: {
+          type: 'array',
+          items: { type: 'number' },
+          minItems: 2,
+          maxItems: 2,
+          description: '[latitude, longitude]',
+        },
+      },
+    },
   }),
   AuthoritativeSet: attributes('A set of historical agents', SET_ATTRIBUTES),
   CvocVocabulary: attributes('A vocabulary of concepts', SET_ATTRIBUTES),

@@ -166,6 +166,33 @@ describe('toResource', () => {
     });
   });
 
+  it.each([
+    [
+      { latitude: '52.37', longitude: '4.89' },
+      { type: 'Point', coordinates: [52.37, 4.89] },
+    ],
+    [
+      { latitude: ['-33.9', '-34'], longitude: '151.2' },
+      { type: 'Point', coordinates: [-33.9, 151.2] },
+    ],
+    [{ latitude: '52.37' }, undefined],
+    [{ latitude: '', longitude: '4.89' }, undefined],
+    [{ latitude: 'north', longitude: '4.89' }, undefined],
+  ])("writes a concept's point as the reference does, latitude first: %j", (coordinates, geo) => {
+    const concept: Bundle = {
+      id: 'camps-c1',
+      type: 'CvocConcept',
+      data: { identifier: 'c1', ...coordinates },
+      relations: {},
+    };
+    const resource = toResource(
+      { stored: stored(concept, { inAuthoritativeSet: ['camps'] }), type: 'CvocConcept', subitems: 0 },
+      urls,
+      english,
+    );
+    expect(JSON.parse(JSON.stringify(resource.attributes)).geo).toEqual(geo);
+  });
+
   it('links agents and concepts to what is linked to them, as the reference does, and not other types', () => {
     const item = (id: string, type: 'HistoricalAgent' | 'CvocConcept', set: string) =>
       toResource(
