@@ -106,10 +106,11 @@ function orderBy(query: SearchQuery, scored: boolean): string {
       return `${NAME} ${direction}, k.id`;
     case 'id':
       return `k.id ${direction}`;
+    // Hits without a country or holder last either way; each subquery is written (and run) once.
     case 'country':
-      return `(${COUNTRY}) IS NULL, (${COUNTRY}) ${direction}, k.id`;
+      return `(${COUNTRY}) ${direction} NULLS LAST, k.id`;
     case 'holder':
-      return `(${HOLDER_NAME}) IS NULL, (${HOLDER_NAME}) ${direction}, k.id`;
+      return `(${HOLDER_NAME}) ${direction} NULLS LAST, k.id`;
     case 'detail':
       return `${DETAIL} ${direction}, k.id`;
     case 'holdings':
