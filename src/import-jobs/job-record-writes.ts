@@ -8,9 +8,9 @@ import { rejectOnAbort } from './job-cancelled';
  * whole of its transaction, in an import worker's thread: a write of the serving thread meanwhile
  * would wait for it, and the next import could take the writer before that write. So jobs noted
  * meanwhile (one queued, one cancelled while it waited) are written once that import ends, before
- * the next one begins. Imports of other HTTP
- * workers (`othersImporting`) are waited for likewise, and so the next import of this one too:
- * it stays queued until they end, rather than running only to wait for the writer.
+ * the next one begins. Imports of other HTTP workers (`othersImporting`) are waited for likewise,
+ * and so the next import of this one too: it stays queued until they end, rather than running only
+ * to wait for the writer.
  */
 export class JobRecordWrites {
   /** Jobs to store, by id; their documents are taken when written, so the latest is stored. */

@@ -138,11 +138,7 @@ const ATTRIBUTES: Record<PortalType, SchemaObject> = {
       description: 'Its descriptions, in the languages of Accept-Language first',
     },
     geo: {
-      type: 'object',
-      description: 'Its place (geo:lat, geo:long), as the reference writes it: latitude first',
-      additionalProperties: false,
-      required: ['type', 'coordinates'],
-      properties: {
+      ...attributes('Its place (geo:lat, geo:long), as the reference writes it: latitude first', {
         type: { type: 'string', enum: ['Point'] },
         coordinates: {
           type: 'array',
@@ -151,7 +147,8 @@ const ATTRIBUTES: Record<PortalType, SchemaObject> = {
           maxItems: 2,
           description: '[latitude, longitude]',
         },
-      },
+      }),
+      required: ['type', 'coordinates'],
     },
   }),
   AuthoritativeSet: attributes('A set of historical agents', SET_ATTRIBUTES),
