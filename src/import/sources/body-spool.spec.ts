@@ -3,6 +3,7 @@ import type { IncomingMessage } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { PassThrough } from 'node:stream';
+import { finished } from 'node:stream/promises';
 import { ImportHttpError } from '../import-errors';
 import { spoolBody, SpoolWriteError } from './body-spool';
 
@@ -28,7 +29,7 @@ describe('spoolBody', () => {
     expect(await readFile(file, 'utf8')).toBe('hello');
   });
 
-  it('fails with the write error when the disk is full, and leaves the request readable', async () => {
+  it('fails with the write error when the disk is full, and reads and drops the rest', async () => {
     const request = requestOf();
     // Linux's /dev/full refuses every write with ENOSPC, as a full file system does.
     const spooled = spoolBody(request, '/dev/full', 1 << 20);
@@ -37,8 +38,11 @@ describe('spoolBody', () => {
     expect(error).toBeInstanceOf(SpoolWriteError);
     expect(error.file).toBe('/dev/full');
     expect((error.cause as NodeJS.ErrnoException).code).toBe('ENOSPC');
-    // The client is still there to be answered: Node reads and drops the rest once it is.
+    // The client is still there to be answered, and may still be sending: the rest is read.
     expect(request.destroyed).toBe(false);
+    request.end(Buffer.alloc(256 * 1024));
+    await finished(request);
+    expect(request.readableEnded).toBe(true);
   });
 
   it('fails with a 400 when the body is cut short, also before it began to be read', async () => {

@@ -64,7 +64,7 @@ export async function spoolBody(
   let writeError: Error | undefined;
   out.once('error', (error) => (writeError = error));
   // Not in the pipeline: a failed write must leave the request readable, so that the client is
-  // answered (Node reads and drops the rest once the answer ends), not cut off.
+  // answered, not cut off.
   let readError: Error | undefined;
   request.pipe(meter);
   finished(request).catch((error: Error) => {
@@ -75,7 +75,13 @@ export async function spoolBody(
     await pipeline(meter, out);
   } catch (error) {
     // A body cut short reaches the file's stream too, as the error it is destroyed with.
-    if (readError === undefined && writeError !== undefined) throw new SpoolWriteError(file, writeError);
+    if (readError === undefined && writeError !== undefined) {
+      // The rest is read and dropped: Node drops an unread body once answered, but not one read in
+      // part, and would close the connection under a client still sending it.
+      request.unpipe(meter);
+      request.resume();
+      throw new SpoolWriteError(file, writeError);
+    }
     throw badRequest(`The request body could not be read whole: ${(error as Error).message}`);
   }
   if (refusal !== undefined) throw refusal;
