@@ -19,6 +19,8 @@ import {
   identifier,
   nodeWithId,
   isWritten,
+  matchDependentsOf,
+  seekItem,
 } from './cypher-statements';
 
 /** The Neo4j adapter's statements that read: items, searches and records (see `cypher-statements.ts`). */
@@ -32,9 +34,9 @@ export const GET_ITEMS = statement(
   `UNWIND $ids AS id
    MATCH (item:${ITEM_LABEL} {id: id})
    RETURN item,
-     COLLECT { MATCH (dependent:${DEPENDENT_LABEL} {${OWNER}: id}) RETURN dependent } AS dependents,
+     COLLECT { ${matchDependentsOf('dependent', 'id')} RETURN dependent } AS dependents,
      COLLECT {
-       MATCH (:${DEPENDENT_LABEL} {${OWNER}: id})-[link:${DEPENDENT_EDGES}]-()
+       ${matchDependentsOf('owned', 'id', `-[link:${DEPENDENT_EDGES}]-()`)}
        RETURN DISTINCT link
      } AS links,
      COLLECT {
@@ -91,7 +93,7 @@ export const COUNT_CHILDREN = statement(
 export const SUBTREE = statement(
   'SUBTREE',
   ['rootId'],
-  `MATCH (root:${ITEM_LABEL} {id: $rootId})
+  `MATCH (root:${ITEM_LABEL} {id: $rootId}) ${seekItem('root')}
    MATCH chain = (root)<-[:${CHILD_EDGES}*]-(item:${ITEM_LABEL})
    WHERE item <> root
    WITH item, chain
@@ -105,7 +107,7 @@ export const SUBTREE = statement(
 export const FIND_ACCESS_POINTS = statement(
   'FIND_ACCESS_POINTS',
   ['scopeId', 'names'],
-  `MATCH (scope:${ITEM_LABEL} {id: $scopeId})
+  `MATCH (scope:${ITEM_LABEL} {id: $scopeId}) ${seekItem('scope')}
    MATCH (point:AccessPoint)
    WHERE point.name IN $names
    MATCH (item:${ITEM_LABEL} {id: point.${OWNER}})
@@ -170,11 +172,13 @@ function searchMatch(source: SearchSource, scope: SearchScope): string {
   const inScope =
     scope === 'everywhere'
       ? ''
-      : ` AND EXISTS { (node)${SCOPE_PATTERN[scope]}(:${ITEM_LABEL} {id: $scopeId}) }`;
+      : ` AND EXISTS {
+          MATCH (node)${SCOPE_PATTERN[scope]}(scope:${ITEM_LABEL} {id: $scopeId}) ${seekItem('scope')}
+        }`;
   if (source === 'text') return `${FULLTEXT_MATCH}${inScope}`;
   if (scope === 'everywhere')
     return `MATCH (node:${ITEM_LABEL}) WHERE ${TYPE_FILTER} WITH node, 0.0 AS score`;
-  return `MATCH (node:${ITEM_LABEL})${SCOPE_PATTERN[scope]}(:${ITEM_LABEL} {id: $scopeId})
+  return `MATCH (node:${ITEM_LABEL})${SCOPE_PATTERN[scope]}(scope:${ITEM_LABEL} {id: $scopeId}) ${seekItem('scope')}
     WITH DISTINCT node WHERE ${TYPE_FILTER} WITH node, 0.0 AS score`;
 }
 

@@ -4,7 +4,7 @@ import {
   DependentRelation,
   ITEM_EDGE_TYPES,
 } from '../../items/item-types';
-import { DEPENDENT_LABEL, ITEM_LABEL, PENDING_LABEL } from './graph-model';
+import { DEPENDENT_LABEL, ITEM_LABEL, OWNER, PENDING_LABEL } from './graph-model';
 
 /**
  * Every Cypher statement the Neo4j adapter can send. Labels and relationship types that vary are
@@ -67,11 +67,40 @@ export function removeOtherLabels(variable: string, labels: readonly string[], t
     .join(':')}`;
 }
 
+/**
+ * Matches `variable` to the dependent whose id is `idExpression` (of the owner `ownerExpression`,
+ * when given), told to seek the id index. Dependents are looked up with a hint, unlike items (whose
+ * unique index the planner always seeks): on index statistics not yet sampled after a large write,
+ * Neo4j's planner scanned a whole dependent index for each row, and an import slowed to a crawl.
+ */
+export function matchDependent(variable: string, idExpression: string, ownerExpression?: string): string {
+  const owner = ownerExpression === undefined ? '' : ` WHERE ${variable}.${OWNER} = ${ownerExpression}`;
+  return `MATCH (${variable}:${DEPENDENT_LABEL} {id: ${idExpression}})
+    USING INDEX SEEK ${variable}:${DEPENDENT_LABEL}(id)${owner}`;
+}
+
+/**
+ * Matches `variable` to each dependent of the owner `ownerExpression`, then `pattern` from it,
+ * seeking the owner index (for the reason `matchDependent` gives).
+ */
+export function matchDependentsOf(variable: string, ownerExpression: string, pattern = ''): string {
+  return `MATCH (${variable}:${DEPENDENT_LABEL} {${OWNER}: ${ownerExpression}})${pattern}
+    USING INDEX SEEK ${variable}:${DEPENDENT_LABEL}(${OWNER})`;
+}
+
+/**
+ * The hint that `variable`, an item matched by id, is found by seeking the id index: where the item
+ * ends a pattern, stale statistics (as `matchDependent` tells) made the planner scan that index.
+ */
+export function seekItem(variable: string): string {
+  return `USING INDEX SEEK ${variable}:${ITEM_LABEL}(id)`;
+}
+
 /** The UNION branches that bind `variable` to the item or the dependent whose id is `idExpression`. */
 export function writtenNodeBranches(variable: string, idExpression: string): string {
   return `MATCH (${variable}:${ITEM_LABEL} {id: ${idExpression}}) RETURN ${variable}
     UNION
-    MATCH (${variable}:${DEPENDENT_LABEL} {id: ${idExpression}}) RETURN ${variable}`;
+    ${matchDependent(variable, idExpression)} RETURN ${variable}`;
 }
 
 /**
@@ -94,7 +123,7 @@ export function nodeOrPlaceholderWithId(variable: string, idExpression: string, 
     UNION
     WITH ${imported}
     WHERE NOT EXISTS { (:${ITEM_LABEL} {id: ${idExpression}}) }
-      AND NOT EXISTS { (:${DEPENDENT_LABEL} {id: ${idExpression}}) }
+      AND NOT EXISTS { ${matchDependent('written', idExpression)} }
     MERGE (${variable}:${PENDING_LABEL} {id: ${idExpression}})
     RETURN ${variable}
   }`;

@@ -37,6 +37,8 @@ import {
   isWritten,
   deleteUnusedPlaceholders,
   claimPlaceholder,
+  matchDependent,
+  matchDependentsOf,
 } from './cypher-statements';
 
 /**
@@ -155,7 +157,7 @@ export const PRUNE_DEPENDENTS = statement(
   'PRUNE_DEPENDENTS',
   ['rows'],
   `UNWIND $rows AS row
-   MATCH (dependent:${DEPENDENT_LABEL} {${OWNER}: row.owner})
+   ${matchDependentsOf('dependent', 'row.owner')}
    WHERE NOT dependent.id IN row.keep
    DETACH DELETE dependent`,
 );
@@ -165,7 +167,7 @@ export const UNLINK_DEPENDENTS = statement(
   'UNLINK_DEPENDENTS',
   ['owners'],
   `UNWIND $owners AS owner
-   MATCH (:${DEPENDENT_LABEL} {${OWNER}: owner})-[link:${DEPENDENT_EDGES}]-()
+   ${matchDependentsOf('dependent', 'owner', `-[link:${DEPENDENT_EDGES}]-()`)}
    WITH DISTINCT link
    DELETE link`,
 );
@@ -183,10 +185,10 @@ export const MERGE_DEPENDENTS = statementPer(
     UNWIND $rows AS props
     ${claimPlaceholder(
       DEPENDENT_LABEL,
-      `(:${DEPENDENT_LABEL} {${OWNER}: props.${OWNER}, id: props.id})`,
+      matchDependent('written', 'props.id', `props.${OWNER}`),
       `, claimed.${OWNER} = props.${OWNER}`,
     )}
-    MATCH (dependent:${DEPENDENT_LABEL} {${OWNER}: props.${OWNER}, id: props.id})
+    ${matchDependent('dependent', 'props.id', `props.${OWNER}`)}
     SET dependent = props
     SET dependent:${identifier(type)}
     ${removeOtherLabels('dependent', DEPENDENT_TYPES, type)}`,
@@ -196,14 +198,14 @@ function linkDependents(relation: DependentRelation, parentMatch: string): strin
   const [from, to] = DEPENDENT_RELATIONS[relation] === 'out' ? ['parent', 'child'] : ['child', 'parent'];
   return `
     UNWIND $rows AS row
-    MATCH ${parentMatch}
-    MATCH (child:${DEPENDENT_LABEL} {${OWNER}: row.owner, id: row.child})
+    ${parentMatch}
+    ${matchDependent('child', 'row.child', 'row.owner')}
     CREATE (${from})-[:${identifier(relation)}]->(${to})`;
 }
 
 /** `rows`: `{owner, child}`; ties a dependent to the item that owns it, in the relation's direction. */
 export const LINK_TO_ITEM = statementPer(DEPENDENT_RELATION_NAMES, 'LINK_TO_ITEM', ['rows'], (relation) =>
-  linkDependents(relation, `(parent:${ITEM_LABEL} {id: row.owner})`),
+  linkDependents(relation, `MATCH (parent:${ITEM_LABEL} {id: row.owner})`),
 );
 
 /** `rows`: `{owner, parent, child}`; ties a dependent to the dependent above it. */
@@ -211,7 +213,7 @@ export const LINK_TO_DEPENDENT = statementPer(
   DEPENDENT_RELATION_NAMES,
   'LINK_TO_DEPENDENT',
   ['rows'],
-  (relation) => linkDependents(relation, `(parent:${DEPENDENT_LABEL} {${OWNER}: row.owner, id: row.parent})`),
+  (relation) => linkDependents(relation, matchDependent('parent', 'row.parent', 'row.owner')),
 );
 
 /** `ids`: items whose outgoing edges of one type go, with the placeholders only they needed. */
@@ -270,7 +272,7 @@ export const DELETE_ITEMS = statement(
   `UNWIND $ids AS id
    MATCH (item:${ITEM_LABEL} {id: id})
    CALL (id) {
-     MATCH (dependent:${DEPENDENT_LABEL} {${OWNER}: id})
+     ${matchDependentsOf('dependent', 'id')}
      DETACH DELETE dependent
    }
    WITH item, COLLECT {
