@@ -20,6 +20,9 @@ interface Answer {
 
 let lastRequest = 0;
 
+/** Longer than any answer here takes: a request still unanswered then fails, naming itself. */
+const ANSWER_MS = 60_000;
+
 /**
  * A request on a connection of its own (the cluster hands each connection to one worker in turn),
  * with an id of its own, to find out from the logs which worker answered.
@@ -47,6 +50,9 @@ function requestOnce(
         res.on('data', (chunk: Buffer) => (text += chunk.toString('utf8')));
         res.on('end', () => resolve({ status: res.statusCode ?? 0, text, requestId }));
       },
+    );
+    sent.setTimeout(ANSWER_MS, () =>
+      sent.destroy(new Error(`${method} ${urlPath} (${requestId}): no answer in ${ANSWER_MS} ms`)),
     );
     sent.on('error', reject);
     sent.end(body);
@@ -238,11 +244,18 @@ describe('HTTP_WORKERS: import jobs served live by every worker', () => {
       // While the first runs, the second waits in its own worker, queued (not running, which it
       // would be only to wait for the store's writer). Read in this order (concurrent reads may
       // reach the workers in either order), a second job that no longer waits finds the first ended.
+      const deadline = Date.now() + 120_000;
       for (;;) {
         const secondJob = await job(second);
         const firstJob = await job(first.id);
         if (secondJob.state !== 'queued') expect(firstJob.state).not.toMatch(/^(queued|running)$/);
         if (firstJob.state !== 'running') break;
+        if (Date.now() > deadline) {
+          throw new Error(
+            `The first job still runs: ${JSON.stringify(firstJob)}; the second: ${JSON.stringify(secondJob)}; ` +
+              `the service's last log lines:\n${service.logs().slice(-40).join('\n')}`,
+          );
+        }
         await new Promise((resolve) => setTimeout(resolve, 100));
       }
       const ended = await until(
