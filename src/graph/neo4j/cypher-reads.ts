@@ -32,7 +32,7 @@ export const GET_ITEMS = statement(
   'GET_ITEMS',
   ['ids'],
   `UNWIND $ids AS id
-   MATCH (item:${ITEM_LABEL} {id: id})
+   MATCH (item:${ITEM_LABEL} {id: id}) ${seekItem('item')}
    RETURN item,
      COLLECT { ${matchDependentsOf('dependent', 'id')} RETURN dependent } AS dependents,
      COLLECT {
@@ -50,7 +50,7 @@ export const GET_ITEM_PROPERTY = statement(
   'GET_ITEM_PROPERTY',
   ['ids', 'property'],
   `UNWIND $ids AS id
-   MATCH (item:${ITEM_LABEL} {id: id})
+   MATCH (item:${ITEM_LABEL} {id: id}) ${seekItem('item')}
    RETURN id, item[$property] AS value`,
 );
 
@@ -58,7 +58,7 @@ export const SET_HASHES = statement(
   'SET_HASHES',
   ['rows'],
   `UNWIND $rows AS row
-   MATCH (item:${ITEM_LABEL} {id: row.id})
+   MATCH (item:${ITEM_LABEL} {id: row.id}) ${seekItem('item')}
    SET item.${HASH} = row.hash`,
 );
 
@@ -70,7 +70,7 @@ export const ANCESTORS = statement(
   'ANCESTORS',
   ['ids'],
   `UNWIND $ids AS id
-   MATCH (item:${ITEM_LABEL} {id: id})
+   MATCH (item:${ITEM_LABEL} {id: id}) ${seekItem('item')}
    CALL (item) {
      OPTIONAL MATCH chain = (item)-[:${CHILD_EDGES}*]->(root:${ITEM_LABEL})
      WHERE NOT EXISTS { (root)-[:${CHILD_EDGES}]->(:${ITEM_LABEL}) }
@@ -85,7 +85,7 @@ export const COUNT_CHILDREN = statement(
   'COUNT_CHILDREN',
   ['ids'],
   `UNWIND $ids AS id
-   MATCH (item:${ITEM_LABEL} {id: id})
+   MATCH (item:${ITEM_LABEL} {id: id}) ${seekItem('item')}
    RETURN id, COUNT { MATCH (item)<-[:${CHILD_EDGES}]-(child:${ITEM_LABEL}) RETURN DISTINCT child } AS children`,
 );
 
@@ -110,7 +110,7 @@ export const FIND_ACCESS_POINTS = statement(
   `MATCH (scope:${ITEM_LABEL} {id: $scopeId}) ${seekItem('scope')}
    MATCH (point:AccessPoint)
    WHERE point.name IN $names
-   MATCH (item:${ITEM_LABEL} {id: point.${OWNER}})
+   MATCH (item:${ITEM_LABEL} {id: point.${OWNER}}) ${seekItem('item')}
    WHERE EXISTS { (item)-[:${CHILD_EDGES}*]->(scope) }
    RETURN point.id AS accessPointId, item.id AS itemId, point.name AS name, point.type AS type
    ORDER BY itemId, accessPointId`,

@@ -69,9 +69,9 @@ export function removeOtherLabels(variable: string, labels: readonly string[], t
 
 /**
  * Matches `variable` to the dependent whose id is `idExpression` (of the owner `ownerExpression`,
- * when given), told to seek the id index. Dependents are looked up with a hint, unlike items (whose
- * unique index the planner always seeks): on index statistics not yet sampled after a large write,
- * Neo4j's planner scanned a whole dependent index for each row, and an import slowed to a crawl.
+ * when given), told to seek the id index. Every lookup by key carries such a hint: on index
+ * statistics not yet sampled after a large write, Neo4j's planner scanned a whole index for each
+ * row, and an import slowed to a crawl.
  */
 export function matchDependent(variable: string, idExpression: string, ownerExpression?: string): string {
   const owner = ownerExpression === undefined ? '' : ` WHERE ${variable}.${OWNER} = ${ownerExpression}`;
@@ -89,8 +89,9 @@ export function matchDependentsOf(variable: string, ownerExpression: string, pat
 }
 
 /**
- * The hint that `variable`, an item matched by id, is found by seeking the id index: where the item
- * ends a pattern, stale statistics (as `matchDependent` tells) made the planner scan that index.
+ * The hint that `variable`, an item matched by id, is found by seeking the id index: on stale
+ * statistics (as `matchDependent` tells) the planner scanned even that unique index, as the start
+ * of a pattern or its end.
  */
 export function seekItem(variable: string): string {
   return `USING INDEX SEEK ${variable}:${ITEM_LABEL}(id)`;
@@ -98,7 +99,7 @@ export function seekItem(variable: string): string {
 
 /** The UNION branches that bind `variable` to the item or the dependent whose id is `idExpression`. */
 export function writtenNodeBranches(variable: string, idExpression: string): string {
-  return `MATCH (${variable}:${ITEM_LABEL} {id: ${idExpression}}) RETURN ${variable}
+  return `MATCH (${variable}:${ITEM_LABEL} {id: ${idExpression}}) ${seekItem(variable)} RETURN ${variable}
     UNION
     ${matchDependent(variable, idExpression)} RETURN ${variable}`;
 }
@@ -122,7 +123,7 @@ export function nodeOrPlaceholderWithId(variable: string, idExpression: string, 
     ${writtenNodeBranches(variable, idExpression)}
     UNION
     WITH ${imported}
-    WHERE NOT EXISTS { (:${ITEM_LABEL} {id: ${idExpression}}) }
+    WHERE NOT EXISTS { MATCH (writtenItem:${ITEM_LABEL} {id: ${idExpression}}) ${seekItem('writtenItem')} }
       AND NOT EXISTS { ${matchDependent('written', idExpression)} }
     MERGE (${variable}:${PENDING_LABEL} {id: ${idExpression}})
     RETURN ${variable}

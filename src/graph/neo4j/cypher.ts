@@ -39,6 +39,7 @@ import {
   claimPlaceholder,
   matchDependent,
   matchDependentsOf,
+  seekItem,
 } from './cypher-statements';
 
 /**
@@ -143,8 +144,8 @@ export const MERGE_ITEMS = statementPer(
   ['rows', 'now'],
   (type) => `
     UNWIND $rows AS props
-    ${claimPlaceholder(ITEM_LABEL, `(:${ITEM_LABEL} {id: props.id})`)}
-    MATCH (item:${ITEM_LABEL} {id: props.id})
+    ${claimPlaceholder(ITEM_LABEL, `MATCH (written:${ITEM_LABEL} {id: props.id}) ${seekItem('written')}`)}
+    MATCH (item:${ITEM_LABEL} {id: props.id}) ${seekItem('item')}
     WITH item, props, CASE WHEN item.${HASH} = props.${HASH} THEN item.${UPDATED} ELSE $now END AS updated
     SET item = props
     SET item.${UPDATED} = updated
@@ -205,7 +206,7 @@ function linkDependents(relation: DependentRelation, parentMatch: string): strin
 
 /** `rows`: `{owner, child}`; ties a dependent to the item that owns it, in the relation's direction. */
 export const LINK_TO_ITEM = statementPer(DEPENDENT_RELATION_NAMES, 'LINK_TO_ITEM', ['rows'], (relation) =>
-  linkDependents(relation, `MATCH (parent:${ITEM_LABEL} {id: row.owner})`),
+  linkDependents(relation, `MATCH (parent:${ITEM_LABEL} {id: row.owner}) ${seekItem('parent')}`),
 );
 
 /** `rows`: `{owner, parent, child}`; ties a dependent to the dependent above it. */
@@ -223,7 +224,7 @@ export const DELETE_EDGES = statementPer(
   ['ids'],
   (type: ItemEdgeType) => `
     UNWIND $ids AS id
-    MATCH (:${ITEM_LABEL} {id: id})-[edge:${identifier(type)}]->(target)
+    MATCH (source:${ITEM_LABEL} {id: id})-[edge:${identifier(type)}]->(target) ${seekItem('source')}
     DELETE edge
     ${deleteUnusedPlaceholders('target')}`,
 );
@@ -238,7 +239,7 @@ export const ADD_EDGES = statementPer(
   ['rows'],
   (type) => `
     UNWIND $rows AS row
-    MATCH (source:${ITEM_LABEL} {id: row.from})
+    MATCH (source:${ITEM_LABEL} {id: row.from}) ${seekItem('source')}
     ${nodeOrPlaceholderWithId('target', 'row.to', 'row')}
     MERGE (source)-[:${identifier(type)}]->(target)`,
 );
@@ -270,7 +271,7 @@ export const DELETE_ITEMS = statement(
   'DELETE_ITEMS',
   ['ids'],
   `UNWIND $ids AS id
-   MATCH (item:${ITEM_LABEL} {id: id})
+   MATCH (item:${ITEM_LABEL} {id: id}) ${seekItem('item')}
    CALL (id) {
      ${matchDependentsOf('dependent', 'id')}
      DETACH DELETE dependent
