@@ -108,7 +108,7 @@ export const FIND_ACCESS_POINTS = statement(
   'FIND_ACCESS_POINTS',
   ['scopeId', 'names'],
   `MATCH (scope:${ITEM_LABEL} {id: $scopeId}) ${seekItem('scope')}
-   MATCH (point:AccessPoint)
+   MATCH (point:AccessPoint) USING INDEX SEEK point:AccessPoint(name)
    WHERE point.name IN $names
    MATCH (item:${ITEM_LABEL} {id: point.${OWNER}}) ${seekItem('item')}
    WHERE EXISTS { (item)-[:${CHILD_EDGES}*]->(scope) }
@@ -283,12 +283,12 @@ export const PUT_RECORDS = statement(
 export const GET_RECORD = statement(
   'GET_RECORD',
   ['id'],
-  `MATCH (record:${RECORD_LABEL} {id: $id}) RETURN record`,
+  `MATCH (record:${RECORD_LABEL} {id: $id}) USING INDEX SEEK record:${RECORD_LABEL}(id) RETURN record`,
 );
 
 /** Without a range, `from` and `to` are null and `rangeProperty` is not looked at. */
 const RECORD_FILTER = `
-  MATCH (record:${RECORD_LABEL} {${TYPE}: $type})
+  MATCH (record:${RECORD_LABEL} {${TYPE}: $type}) USING INDEX SEEK record:${RECORD_LABEL}(${TYPE})
   WHERE all(key IN keys($equals) WHERE record[key] = $equals[key])
     AND ($from IS NULL OR record[$rangeProperty] >= $from)
     AND ($to IS NULL OR record[$rangeProperty] <= $to)`;
