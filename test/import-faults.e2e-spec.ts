@@ -7,8 +7,8 @@ import path from 'node:path';
 import request from 'supertest';
 import { addReferenceRepository } from './support/ehri-fixtures';
 import { createImportTestApp, ImportTestApp } from './support/import-client';
-import { openHandles, until } from './support/polling';
-import { onNeo4j } from './support/test-store';
+import { openConnectionsOn, openFilesIn } from './support/open-handles';
+import { until } from './support/polling';
 import { rawExchange } from './support/raw-http';
 
 describe('Every import ends, whatever happens to its request', () => {
@@ -23,15 +23,6 @@ describe('Every import ends, whatever happens to its request', () => {
     t.server.listen(0, '127.0.0.1');
     await once(t.server, 'listening');
     port = (t.server.address() as AddressInfo).port;
-    // Warmed: the first commit opens what stays open (the store's WAL, its checkpointing thread).
-    await t
-      .post('ead', { scope: 'r1', commit: 'true' })
-      .set('Content-Type', 'text/xml')
-      .send('<ead><archdesc><did><unitid>warm</unitid></did></archdesc></ead>')
-      .expect(201);
-    // And one fault like those below, whose failed log is stored in a write of its own: what that
-    // opens for good (a store's pooled connection, a reader's file) is open before the counts.
-    await rawExchange(port, head(['Transfer-Encoding: chunked']) + '5\r\n<ead>\r\nzz\r\nbroken\r\n');
   });
   afterAll(async () => {
     await t.close();
@@ -52,20 +43,22 @@ describe('Every import ends, whatever happens to its request', () => {
     ].join('\r\n');
   }
 
-  async function expectNothingLeft(handlesBefore: number): Promise<void> {
+  /** No workspace, no file open in the temporary folder, no connection of the server, and up. */
+  async function expectNothingLeft(): Promise<void> {
     await until(
       'workspaces left in the temporary folder',
       () => readdir(tempDir),
       (names) => names.length === 0,
     );
-    // On Neo4j the driver opens pooled connections as the imports' logs need them, which a count of
-    // the process's handles cannot tell from a leak: there the folder above is what is checked.
-    if (!onNeo4j) await until('open file handles', openHandles, (count) => count <= handlesBefore);
+    await until(
+      'files left open in the temporary folder, connections left open',
+      () => [...openFilesIn(tempDir), ...openConnectionsOn(port)],
+      (left) => left.length === 0,
+    );
     await request(t.server).get('/health').expect(200);
   }
 
   it('answers broken chunked framing in the import error shape, and leaves no file or handle', async () => {
-    const handlesBefore = openHandles();
     for (let attempt = 0; attempt < 20; attempt++) {
       const answer = await rawExchange(
         port,
@@ -78,11 +71,10 @@ describe('Every import ends, whatever happens to its request', () => {
         details: expect.stringContaining('The request is not valid HTTP'),
       });
     }
-    await expectNothingLeft(handlesBefore);
+    await expectNothingLeft();
   });
 
   it('ends an import whose client leaves halfway through its body', async () => {
-    const handlesBefore = openHandles();
     for (let attempt = 0; attempt < 20; attempt++) {
       const socket = connect(port, '127.0.0.1');
       socket.on('error', () => undefined);
@@ -92,7 +84,7 @@ describe('Every import ends, whatever happens to its request', () => {
       socket.destroy();
       await once(socket, 'close');
     }
-    await expectNothingLeft(handlesBefore);
+    await expectNothingLeft();
   });
 
   it('records a committed import whose client left as failed', async () => {

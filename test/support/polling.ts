@@ -1,5 +1,3 @@
-import { readdirSync } from 'node:fs';
-
 /** Polls `read` until `holds` says yes, or fails after `timeoutMs` with what it last read. */
 export async function until<T>(
   what: string,
@@ -14,9 +12,4 @@ export async function until<T>(
     if (Date.now() > deadline) throw new Error(`${what}: still ${JSON.stringify(value)}`);
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
-}
-
-/** The process's open file descriptors (Linux). */
-export function openHandles(): number {
-  return readdirSync('/proc/self/fd').length;
 }
