@@ -20,6 +20,7 @@ import {
   nodeWithId,
   isWritten,
   matchDependentsOf,
+  matchItem,
   seekItem,
 } from './cypher-statements';
 
@@ -32,7 +33,7 @@ export const GET_ITEMS = statement(
   'GET_ITEMS',
   ['ids'],
   `UNWIND $ids AS id
-   MATCH (item:${ITEM_LABEL} {id: id}) ${seekItem('item')}
+   ${matchItem('item', 'id')}
    RETURN item,
      COLLECT { ${matchDependentsOf('dependent', 'id')} RETURN dependent } AS dependents,
      COLLECT {
@@ -50,7 +51,7 @@ export const GET_ITEM_PROPERTY = statement(
   'GET_ITEM_PROPERTY',
   ['ids', 'property'],
   `UNWIND $ids AS id
-   MATCH (item:${ITEM_LABEL} {id: id}) ${seekItem('item')}
+   ${matchItem('item', 'id')}
    RETURN id, item[$property] AS value`,
 );
 
@@ -58,7 +59,7 @@ export const SET_HASHES = statement(
   'SET_HASHES',
   ['rows'],
   `UNWIND $rows AS row
-   MATCH (item:${ITEM_LABEL} {id: row.id}) ${seekItem('item')}
+   ${matchItem('item', 'row.id')}
    SET item.${HASH} = row.hash`,
 );
 
@@ -70,7 +71,7 @@ export const ANCESTORS = statement(
   'ANCESTORS',
   ['ids'],
   `UNWIND $ids AS id
-   MATCH (item:${ITEM_LABEL} {id: id}) ${seekItem('item')}
+   ${matchItem('item', 'id')}
    CALL (item) {
      OPTIONAL MATCH chain = (item)-[:${CHILD_EDGES}*]->(root:${ITEM_LABEL})
      WHERE NOT EXISTS { (root)-[:${CHILD_EDGES}]->(:${ITEM_LABEL}) }
@@ -85,7 +86,7 @@ export const COUNT_CHILDREN = statement(
   'COUNT_CHILDREN',
   ['ids'],
   `UNWIND $ids AS id
-   MATCH (item:${ITEM_LABEL} {id: id}) ${seekItem('item')}
+   ${matchItem('item', 'id')}
    RETURN id, COUNT { MATCH (item)<-[:${CHILD_EDGES}]-(child:${ITEM_LABEL}) RETURN DISTINCT child } AS children`,
 );
 
@@ -93,7 +94,7 @@ export const COUNT_CHILDREN = statement(
 export const SUBTREE = statement(
   'SUBTREE',
   ['rootId'],
-  `MATCH (root:${ITEM_LABEL} {id: $rootId}) ${seekItem('root')}
+  `${matchItem('root', '$rootId')}
    MATCH chain = (root)<-[:${CHILD_EDGES}*]-(item:${ITEM_LABEL})
    WHERE item <> root
    WITH item, chain
@@ -107,10 +108,10 @@ export const SUBTREE = statement(
 export const FIND_ACCESS_POINTS = statement(
   'FIND_ACCESS_POINTS',
   ['scopeId', 'names'],
-  `MATCH (scope:${ITEM_LABEL} {id: $scopeId}) ${seekItem('scope')}
+  `${matchItem('scope', '$scopeId')}
    MATCH (point:AccessPoint) USING INDEX SEEK point:AccessPoint(name)
    WHERE point.name IN $names
-   MATCH (item:${ITEM_LABEL} {id: point.${OWNER}}) ${seekItem('item')}
+   ${matchItem('item', `point.${OWNER}`)}
    WHERE EXISTS { (item)-[:${CHILD_EDGES}*]->(scope) }
    RETURN point.id AS accessPointId, item.id AS itemId, point.name AS name, point.type AS type
    ORDER BY itemId, accessPointId`,

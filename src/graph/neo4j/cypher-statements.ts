@@ -97,9 +97,14 @@ export function seekItem(variable: string): string {
   return `USING INDEX SEEK ${variable}:${ITEM_LABEL}(id)`;
 }
 
+/** Matches `variable` to the item whose id is `idExpression`, seeking the id index (see `seekItem`). */
+export function matchItem(variable: string, idExpression: string): string {
+  return `MATCH (${variable}:${ITEM_LABEL} {id: ${idExpression}}) ${seekItem(variable)}`;
+}
+
 /** The UNION branches that bind `variable` to the item or the dependent whose id is `idExpression`. */
 export function writtenNodeBranches(variable: string, idExpression: string): string {
-  return `MATCH (${variable}:${ITEM_LABEL} {id: ${idExpression}}) ${seekItem(variable)} RETURN ${variable}
+  return `${matchItem(variable, idExpression)} RETURN ${variable}
     UNION
     ${matchDependent(variable, idExpression)} RETURN ${variable}`;
 }
@@ -123,7 +128,7 @@ export function nodeOrPlaceholderWithId(variable: string, idExpression: string, 
     ${writtenNodeBranches(variable, idExpression)}
     UNION
     WITH ${imported}
-    WHERE NOT EXISTS { MATCH (writtenItem:${ITEM_LABEL} {id: ${idExpression}}) ${seekItem('writtenItem')} }
+    WHERE NOT EXISTS { ${matchItem('writtenItem', idExpression)} }
       AND NOT EXISTS { ${matchDependent('written', idExpression)} }
     MERGE (${variable}:${PENDING_LABEL} {id: ${idExpression}})
     RETURN ${variable}

@@ -39,6 +39,7 @@ import {
   claimPlaceholder,
   matchDependent,
   matchDependentsOf,
+  matchItem,
   seekItem,
 } from './cypher-statements';
 
@@ -144,8 +145,8 @@ export const MERGE_ITEMS = statementPer(
   ['rows', 'now'],
   (type) => `
     UNWIND $rows AS props
-    ${claimPlaceholder(ITEM_LABEL, `MATCH (written:${ITEM_LABEL} {id: props.id}) ${seekItem('written')}`)}
-    MATCH (item:${ITEM_LABEL} {id: props.id}) ${seekItem('item')}
+    ${claimPlaceholder(ITEM_LABEL, matchItem('written', 'props.id'))}
+    ${matchItem('item', 'props.id')}
     WITH item, props, CASE WHEN item.${HASH} = props.${HASH} THEN item.${UPDATED} ELSE $now END AS updated
     SET item = props
     SET item.${UPDATED} = updated
@@ -206,7 +207,7 @@ function linkDependents(relation: DependentRelation, parentMatch: string): strin
 
 /** `rows`: `{owner, child}`; ties a dependent to the item that owns it, in the relation's direction. */
 export const LINK_TO_ITEM = statementPer(DEPENDENT_RELATION_NAMES, 'LINK_TO_ITEM', ['rows'], (relation) =>
-  linkDependents(relation, `MATCH (parent:${ITEM_LABEL} {id: row.owner}) ${seekItem('parent')}`),
+  linkDependents(relation, matchItem('parent', 'row.owner')),
 );
 
 /** `rows`: `{owner, parent, child}`; ties a dependent to the dependent above it. */
@@ -239,7 +240,7 @@ export const ADD_EDGES = statementPer(
   ['rows'],
   (type) => `
     UNWIND $rows AS row
-    MATCH (source:${ITEM_LABEL} {id: row.from}) ${seekItem('source')}
+    ${matchItem('source', 'row.from')}
     ${nodeOrPlaceholderWithId('target', 'row.to', 'row')}
     MERGE (source)-[:${identifier(type)}]->(target)`,
 );
@@ -271,7 +272,7 @@ export const DELETE_ITEMS = statement(
   'DELETE_ITEMS',
   ['ids'],
   `UNWIND $ids AS id
-   MATCH (item:${ITEM_LABEL} {id: id}) ${seekItem('item')}
+   ${matchItem('item', 'id')}
    CALL (id) {
      ${matchDependentsOf('dependent', 'id')}
      DETACH DELETE dependent
