@@ -151,7 +151,7 @@ export class SqliteGraphStore extends GraphStore {
       const condition = new StoreCondition(db);
       condition.quickCheck();
       const readers = new ReadPool(() => openReader(filePath), READ_CONNECTIONS);
-      const checkpointer = new WalCheckpointer(filePath, () => db.pragma('wal_checkpoint(PASSIVE)'));
+      const checkpointer = await WalCheckpointer.start(filePath, () => db.pragma('wal_checkpoint(PASSIVE)'));
       const store = new SqliteGraphStore(
         writer,
         readers,

@@ -1,5 +1,5 @@
 import Database from 'better-sqlite3';
-import { mkdtempSync, rmSync, statSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { WalCheckpointer } from './wal-checkpointer';
@@ -37,7 +37,7 @@ describe('WalCheckpointer', () => {
     reader.exec('BEGIN');
     reader.prepare('SELECT count(*) FROM note').get();
 
-    const checkpointer = new WalCheckpointer(file, () => db.pragma('wal_checkpoint(PASSIVE)'));
+    const checkpointer = await WalCheckpointer.start(file, () => db.pragma('wal_checkpoint(PASSIVE)'));
     checkpointer.request();
     await checkpointer.close();
 
@@ -50,7 +50,7 @@ describe('WalCheckpointer', () => {
   it('empties the WAL file when no reader is using it', async () => {
     writeMegabytes(2);
     expect(statSync(`${file}-wal`).size).toBeGreaterThan(2 * 1024 * 1024);
-    const checkpointer = new WalCheckpointer(file, () => db.pragma('wal_checkpoint(PASSIVE)'));
+    const checkpointer = await WalCheckpointer.start(file, () => db.pragma('wal_checkpoint(PASSIVE)'));
     checkpointer.request();
     await checkpointer.close();
     expect(statSync(`${file}-wal`).size).toBe(0);
@@ -59,7 +59,7 @@ describe('WalCheckpointer', () => {
 
   it('checkpoints in place when its worker cannot', async () => {
     writeMegabytes(2);
-    const checkpointer = new WalCheckpointer(path.join(folder, 'missing.db'), () =>
+    const checkpointer = await WalCheckpointer.start(path.join(folder, 'missing.db'), () =>
       db.pragma('wal_checkpoint(PASSIVE)'),
     );
     checkpointer.request();
@@ -68,11 +68,34 @@ describe('WalCheckpointer', () => {
   });
 
   it('runs a checkpoint asked for while one is under way after it', async () => {
-    const checkpointer = new WalCheckpointer(file, () => db.pragma('wal_checkpoint(PASSIVE)'));
+    const checkpointer = await WalCheckpointer.start(file, () => db.pragma('wal_checkpoint(PASSIVE)'));
     checkpointer.request();
     writeMegabytes(2);
     checkpointer.request();
     await checkpointer.close();
     expect(statSync(file).size).toBeGreaterThan(2 * 1024 * 1024);
+  });
+
+  it('is ready only once its worker has loaded the SQLite binding, so no thread is stopped while it loads', async () => {
+    // A binding that takes a moment to load, and notes when it has.
+    const loaded = path.join(folder, 'loaded');
+    const driver = path.join(folder, 'slow-binding.js');
+    writeFileSync(
+      driver,
+      `const until = Date.now() + 300;
+       while (Date.now() < until);
+       require('node:fs').writeFileSync(${JSON.stringify(loaded)}, '');
+       module.exports = require(${JSON.stringify(require.resolve('better-sqlite3'))});`,
+    );
+    const checkpointer = await WalCheckpointer.start(
+      file,
+      () => db.pragma('wal_checkpoint(PASSIVE)'),
+      driver,
+    );
+    expect(existsSync(loaded)).toBe(true);
+    writeMegabytes(1);
+    checkpointer.request();
+    await checkpointer.close();
+    expect(statSync(file).size).toBeGreaterThan(1024 * 1024);
   });
 });
