@@ -88,7 +88,7 @@ export class ImportJobsService implements OnApplicationBootstrap, OnModuleDestro
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {
     this.records = new ImportJobRecords(graph);
-    this.writes = new JobRecordWrites(this.records, () => this.remote.whenNoneRunning());
+    this.writes = new JobRecordWrites(this.records, this.remote);
     if (ClusterJobsChannel.available()) {
       this.channel = new ClusterJobsChannel({
         updated: (pid, jobs) => this.remote.updated(pid, jobs),

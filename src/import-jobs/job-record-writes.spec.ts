@@ -47,18 +47,23 @@ describe('JobRecordWrites', () => {
     let othersEnd!: () => void;
     let othersRunning = true;
     const othersEnded = new Promise<void>((resolve) => (othersEnd = resolve));
-    const recordWrites = new JobRecordWrites(records, () => (othersRunning ? othersEnded : undefined));
+    const recordWrites = new JobRecordWrites(records, {
+      anyRunning: () => othersRunning,
+      whenNoneRunning: () => (othersRunning ? othersEnded : undefined),
+    });
     const [cancelled, next] = ['c', 'd'].map((id) => new ImportJob(id, spec, new Date().toISOString()));
     let worked = false;
     const waiting = recordWrites.runImport(cancelled, async () => (worked = true));
     const nextWaiting = recordWrites.runImport(next, async () => 'done');
     await settle();
+    expect(recordWrites.importWriting).toBe(true);
     cancelled.cancel('Cancelled by request');
     await expect(waiting).rejects.toBeInstanceOf(JobCancelled);
     expect(cancelled.state).toBe('queued');
     expect(writes).toEqual([]);
 
     othersRunning = false;
+    expect(recordWrites.importWriting).toBe(false);
     othersEnd();
     expect(await nextWaiting).toBe('done');
     expect(worked).toBe(false);

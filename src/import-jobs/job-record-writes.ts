@@ -2,13 +2,22 @@ import { ImportJob } from './import-job';
 import { ImportJobRecords } from './import-job-records';
 import { rejectOnAbort } from './job-cancelled';
 
+/** The imports of other processes (HTTP workers): whether one runs, and when none does. */
+export interface OtherImports {
+  anyRunning(): boolean;
+  /** Undefined when none runs. */
+  whenNoneRunning(): Promise<void> | undefined;
+}
+
+const NO_OTHER_IMPORTS: OtherImports = { anyRunning: () => false, whenNoneRunning: () => undefined };
+
 /**
  * The writes of the serving thread that concern imports (job records, the log of an import that
  * never ran), made only while no import writes. An import holds the store's one writer for the
  * whole of its transaction, in an import worker's thread: a write of the serving thread meanwhile
  * would wait for it, and the next import could take the writer before that write. So jobs noted
  * meanwhile (one queued, one cancelled while it waited) are written once that import ends, before
- * the next one begins. Imports of other HTTP workers (`othersImporting`) are waited for likewise,
+ * the next one begins. Imports of other HTTP workers (`others`) are waited for likewise,
  * and so the next import of this one too: it stays queued until they end, rather than running only
  * to wait for the writer.
  */
@@ -22,13 +31,12 @@ export class JobRecordWrites {
 
   constructor(
     private readonly records: ImportJobRecords,
-    /** While another process's import runs: when it has ended. */
-    private readonly othersImporting: () => Promise<void> | undefined = () => undefined,
+    private readonly others: OtherImports = NO_OTHER_IMPORTS,
   ) {}
 
   /** Whether an import (of this process or another) writes now, so that a write here would wait. */
   get importWriting(): boolean {
-    return this.importing !== undefined || this.othersImporting() !== undefined;
+    return this.importing !== undefined || this.others.anyRunning();
   }
 
   /** Stores `job` as it is by then, once no import writes; resolves when it is stored. */
@@ -68,7 +76,7 @@ export class JobRecordWrites {
     const next = this.chain.then(async () => {
       for (;;) {
         signal?.throwIfAborted();
-        const importing = this.importing?.ended ?? this.othersImporting();
+        const importing = this.importing?.ended ?? this.others.whenNoneRunning();
         if (importing === undefined) return write();
         await (signal === undefined ? importing : Promise.race([importing, rejectOnAbort(signal)]));
       }

@@ -87,7 +87,8 @@ export class RemoteJobs {
     this.tellIfIdle();
   }
 
-  private anyRunning(): boolean {
+  /** Whether a job of another worker runs. */
+  anyRunning(): boolean {
     return this.all().some((job) => job.document().state === 'running');
   }
 
