@@ -98,4 +98,25 @@ describe('WalCheckpointer', () => {
     await checkpointer.close();
     expect(statSync(file).size).toBeGreaterThan(1024 * 1024);
   });
+
+  it('checkpoints in place when its worker ends in the middle of a checkpoint', async () => {
+    // A binding whose checkpoint ends the worker's thread.
+    const driver = path.join(folder, 'dying-binding.js');
+    writeFileSync(
+      driver,
+      `const Database = require(${JSON.stringify(require.resolve('better-sqlite3'))});
+       module.exports = class extends Database {
+         pragma() { process.exit(3); }
+       };`,
+    );
+    const checkpointer = await WalCheckpointer.start(
+      file,
+      () => db.pragma('wal_checkpoint(PASSIVE)'),
+      driver,
+    );
+    writeMegabytes(1);
+    checkpointer.request();
+    await checkpointer.close();
+    expect(statSync(file).size).toBeGreaterThan(1024 * 1024);
+  });
 });

@@ -41,7 +41,11 @@ export class WalCheckpointer {
   private constructor(
     private worker: Worker | undefined,
     private readonly checkpointInPlace: () => void,
-  ) {}
+  ) {
+    // A worker that fails or ends on its own (it should not) leaves checkpoints to the writer's
+    // connection; its error, unheard, would be thrown in this thread.
+    worker?.on('error', () => undefined).once('exit', () => (this.worker = undefined));
+  }
 
   /**
    * Starts the worker on `file` with the SQLite binding `driver` (a module path) and resolves once
@@ -85,16 +89,16 @@ export class WalCheckpointer {
     return new Promise((resolve) => {
       const settle = () => {
         worker.off('message', settle);
-        worker.off('error', lost);
+        worker.off('exit', lost);
         resolve();
       };
+      // Ended before it answered (an error ends it too): the pages are checkpointed here.
       const lost = () => {
-        this.worker = undefined;
         this.fallBack();
         settle();
       };
       worker.on('message', settle);
-      worker.on('error', lost);
+      worker.on('exit', lost);
       worker.postMessage('checkpoint');
     });
   }
