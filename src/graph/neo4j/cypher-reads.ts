@@ -19,6 +19,7 @@ import {
   identifier,
   nodeWithId,
   isWritten,
+  indexSeek,
   matchDependentsOf,
   matchItem,
   seekItem,
@@ -109,7 +110,7 @@ export const FIND_ACCESS_POINTS = statement(
   'FIND_ACCESS_POINTS',
   ['scopeId', 'names'],
   `${matchItem('scope', '$scopeId')}
-   MATCH (point:AccessPoint) USING INDEX SEEK point:AccessPoint(name)
+   MATCH (point:AccessPoint) ${indexSeek('point', 'AccessPoint', 'name')}
    WHERE point.name IN $names
    ${matchItem('item', `point.${OWNER}`)}
    WHERE EXISTS { (item)-[:${CHILD_EDGES}*]->(scope) }
@@ -284,12 +285,12 @@ export const PUT_RECORDS = statement(
 export const GET_RECORD = statement(
   'GET_RECORD',
   ['id'],
-  `MATCH (record:${RECORD_LABEL} {id: $id}) USING INDEX SEEK record:${RECORD_LABEL}(id) RETURN record`,
+  `MATCH (record:${RECORD_LABEL} {id: $id}) ${indexSeek('record', RECORD_LABEL, 'id')} RETURN record`,
 );
 
 /** Without a range, `from` and `to` are null and `rangeProperty` is not looked at. */
 const RECORD_FILTER = `
-  MATCH (record:${RECORD_LABEL} {${TYPE}: $type}) USING INDEX SEEK record:${RECORD_LABEL}(${TYPE})
+  MATCH (record:${RECORD_LABEL} {${TYPE}: $type}) ${indexSeek('record', RECORD_LABEL, TYPE)}
   WHERE all(key IN keys($equals) WHERE record[key] = $equals[key])
     AND ($from IS NULL OR record[$rangeProperty] >= $from)
     AND ($to IS NULL OR record[$rangeProperty] <= $to)`;

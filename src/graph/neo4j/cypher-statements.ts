@@ -68,33 +68,39 @@ export function removeOtherLabels(variable: string, labels: readonly string[], t
 }
 
 /**
+ * The hint that `variable`, of `label`, is found by seeking its index on `property`. Every lookup
+ * by key carries one: on index statistics not yet sampled after a large write, Neo4j's planner
+ * scanned a whole index for each row, and an import slowed to a crawl.
+ */
+export function indexSeek(variable: string, label: string, property: string): string {
+  return `USING INDEX SEEK ${variable}:${label}(${property})`;
+}
+
+/**
  * Matches `variable` to the dependent whose id is `idExpression` (of the owner `ownerExpression`,
- * when given), told to seek the id index. Every lookup by key carries such a hint: on index
- * statistics not yet sampled after a large write, Neo4j's planner scanned a whole index for each
- * row, and an import slowed to a crawl.
+ * when given), seeking the id index (see `indexSeek`).
  */
 export function matchDependent(variable: string, idExpression: string, ownerExpression?: string): string {
   const owner = ownerExpression === undefined ? '' : ` WHERE ${variable}.${OWNER} = ${ownerExpression}`;
   return `MATCH (${variable}:${DEPENDENT_LABEL} {id: ${idExpression}})
-    USING INDEX SEEK ${variable}:${DEPENDENT_LABEL}(id)${owner}`;
+    ${indexSeek(variable, DEPENDENT_LABEL, 'id')}${owner}`;
 }
 
 /**
  * Matches `variable` to each dependent of the owner `ownerExpression`, then `pattern` from it,
- * seeking the owner index (for the reason `matchDependent` gives).
+ * seeking the owner index (see `indexSeek`).
  */
 export function matchDependentsOf(variable: string, ownerExpression: string, pattern = ''): string {
   return `MATCH (${variable}:${DEPENDENT_LABEL} {${OWNER}: ${ownerExpression}})${pattern}
-    USING INDEX SEEK ${variable}:${DEPENDENT_LABEL}(${OWNER})`;
+    ${indexSeek(variable, DEPENDENT_LABEL, OWNER)}`;
 }
 
 /**
  * The hint that `variable`, an item matched by id, is found by seeking the id index: on stale
- * statistics (as `matchDependent` tells) the planner scanned even that unique index, as the start
- * of a pattern or its end.
+ * statistics the planner scanned even that unique index, as the start of a pattern or its end.
  */
 export function seekItem(variable: string): string {
-  return `USING INDEX SEEK ${variable}:${ITEM_LABEL}(id)`;
+  return indexSeek(variable, ITEM_LABEL, 'id');
 }
 
 /** Matches `variable` to the item whose id is `idExpression`, seeking the id index (see `seekItem`). */
