@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { once } from 'node:events';
-import { mkdtemp, readdir, rm } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -9,8 +9,7 @@ import { ItemType } from '../src/items/item-types';
 import { itemHash } from '../src/items/change-detection';
 import { addReferenceRepository, ehriFixture } from './support/ehri-fixtures';
 import { createImportTestApp, ImportTestApp } from './support/import-client';
-import { openConnectionsOn, openFilesIn } from './support/open-handles';
-import { until } from './support/polling';
+import { untilImportsLeftNothing } from './support/open-handles';
 
 /**
  * Hostile input, generated: mutated and truncated documents of every format, random bytes, media
@@ -327,16 +326,7 @@ describe('Fuzzing the import interface and the portal', () => {
   });
 
   it('is up afterwards, with nothing left in its temporary folder and no connection open', async () => {
-    await until(
-      'workspaces left in the temporary folder',
-      () => readdir(tempDir),
-      (names) => names.length === 0,
-    );
-    await until(
-      'files left open in the temporary folder, connections left open',
-      () => [...openFilesIn(tempDir), ...openConnectionsOn(port)],
-      (left) => left.length === 0,
-    );
+    await untilImportsLeftNothing(tempDir, port);
     await request(t.server).get('/health').expect(200);
   });
 });

@@ -7,7 +7,7 @@ import path from 'node:path';
 import request from 'supertest';
 import { addReferenceRepository } from './support/ehri-fixtures';
 import { createImportTestApp, ImportTestApp } from './support/import-client';
-import { openConnectionsOn, openFilesIn } from './support/open-handles';
+import { untilImportsLeftNothing } from './support/open-handles';
 import { until } from './support/polling';
 import { rawExchange } from './support/raw-http';
 
@@ -43,18 +43,9 @@ describe('Every import ends, whatever happens to its request', () => {
     ].join('\r\n');
   }
 
-  /** No workspace, no file open in the temporary folder, no connection of the server, and up. */
+  /** Nothing left by the imports, and the service up. */
   async function expectNothingLeft(): Promise<void> {
-    await until(
-      'workspaces left in the temporary folder',
-      () => readdir(tempDir),
-      (names) => names.length === 0,
-    );
-    await until(
-      'files left open in the temporary folder, connections left open',
-      () => [...openFilesIn(tempDir), ...openConnectionsOn(port)],
-      (left) => left.length === 0,
-    );
+    await untilImportsLeftNothing(tempDir, port);
     await request(t.server).get('/health').expect(200);
   }
 

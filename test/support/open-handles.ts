@@ -1,4 +1,6 @@
 import { readdirSync, readFileSync, readlinkSync } from 'node:fs';
+import { readdir } from 'node:fs/promises';
+import { until } from './polling';
 
 /**
  * Handles an import could leave open, named: the files it opened in its folder and the
@@ -68,4 +70,21 @@ export function openConnectionsOn(port: number): string[] {
     }
   }
   return connections;
+}
+
+/**
+ * Waits until imports have left nothing behind: no workspace in their temporary folder `tempDir`,
+ * no file open there, no connection to or from the service's `port`; fails naming what is left.
+ */
+export async function untilImportsLeftNothing(tempDir: string, port: number): Promise<void> {
+  await until(
+    'workspaces left in the temporary folder',
+    () => readdir(tempDir),
+    (names) => names.length === 0,
+  );
+  await until(
+    'files left open in the temporary folder, connections left open',
+    () => [...openFilesIn(tempDir), ...openConnectionsOn(port)],
+    (left) => left.length === 0,
+  );
 }
