@@ -27,5 +27,6 @@ module.exports = {
     '/node_modules/(?!(@nestjs|uid|load-esm|file-type|iterare|content-disposition)/)',
   ],
   testTimeout: 60000,
+  globalSetup: '<rootDir>/test/support/fixtures-check.ts',
   reporters: ['default', '<rootDir>/test/support/summary-reporter.js'],
 };
