@@ -126,6 +126,12 @@ describe('operators’ console: import jobs (browser)', () => {
     const job = (await postAsync('rc', eadOf('fc', 3000))).body as { id: string };
     await hold.reached;
     const cancel = page.getByRole('button', { name: `Cancel job ${job.id}` });
+    await page.locator('section[aria-labelledby="logs-title"] tbody tr').first().waitFor();
+    await running(job.id).waitFor();
+    await screenshot(page, 'console-overview');
+    await page.setViewportSize({ width: 375, height: 800 });
+    await screenshot(page, 'console-overview-375');
+    await page.setViewportSize({ width: 1280, height: 900 });
     await cancel.click();
     const dialog = page.getByRole('dialog', { name: 'Cancel this import?' });
     await dialog.waitFor();

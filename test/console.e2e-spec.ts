@@ -43,7 +43,7 @@ describe('operators’ console (browser)', () => {
     await t.app.listen(0, '127.0.0.1');
     base = (await t.app.getUrl()).replace('[::1]', '127.0.0.1');
     browser = await launchChromium();
-    context = await browser.newContext({ viewport: { width: 1200, height: 900 } });
+    context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
     page = await context.newPage();
   });
   afterAll(async () => {
@@ -203,7 +203,9 @@ describe('operators’ console (browser)', () => {
     await expect(
       page.evaluate<number>('document.documentElement.scrollWidth - window.innerWidth'),
     ).resolves.toBeLessThanOrEqual(0);
-    await page.setViewportSize({ width: 1200, height: 900 });
+    await page.setViewportSize({ width: 375, height: 800 });
+    await screenshot(page, 'console-log-update-375');
+    await page.setViewportSize({ width: 1280, height: 900 });
   });
 
   it('asks for the token again once it is refused', async () => {

@@ -3,6 +3,7 @@ import { changesTable } from './changes-view.js';
 import { el, show, time } from './dom.js';
 import { facts } from './log-page.js';
 import { ImportLogRecord, ItemChanges, Page } from './types.js';
+import { fieldWords } from './words.js';
 
 /** What an import did to the item, and from which source, as its log lists it. */
 function doneTo(record: ImportLogRecord, item: string): string {
@@ -38,7 +39,7 @@ export async function showItem(main: HTMLElement, logId: string, item: string): 
       ['Import', `POST /import/${record.endpoint} by ${record.user}`],
       ['Started', time(record.started)],
       ['This import', doneTo(record, item)],
-      ['Type', found.items[0]?.type ?? '—'],
+      ['Type', found.items[0] ? fieldWords(found.items[0].type) : '—'],
       [
         'Current data',
         el('span', {}, 'the portal API, with a portal token: ', el('code', {}, `GET /api/v1/${item}`)),

@@ -3,6 +3,7 @@ import { changesTable, itemLink } from './changes-view.js';
 import { el, messageBox, show, table, time } from './dom.js';
 import { sourcesText } from './logs-page.js';
 import { errorWords, IdsByTag, ImportLogRecord, ItemChanges, OUTCOME_WORDS, Page } from './types.js';
+import { fieldWords } from './words.js';
 
 const CHANGES_PAGE = 20;
 /** Ids shown at once: a log of tens of thousands of items is read a page at a time. */
@@ -153,7 +154,7 @@ async function showChanges(target: HTMLElement, record: ImportLogRecord, page: n
       ? messageBox('The changes were cut at the size cap: later updated items are listed above by id only.')
       : null,
     ...found.items.flatMap((item) => [
-      el('h3', {}, item.type, ' ', itemLink(record.id, item.item)),
+      el('h3', {}, fieldWords(item.type), ' ', itemLink(record.id, item.item)),
       changesTable(item),
     ]),
     found.total > found.limit
