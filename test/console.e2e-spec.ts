@@ -208,6 +208,24 @@ describe('operators’ console (browser)', () => {
     await page.setViewportSize({ width: 1280, height: 900 });
   });
 
+  it('shows what imports were given as text, never as markup', async () => {
+    const markup = '<img src="x" onerror="window.pwned = true">';
+    await importEadIntoR1(t, ORIGINAL, {
+      'allow-update': 'true',
+      log: markup,
+      tag: '<b>bold</b>.xml',
+    }).expect(201);
+    await page.goto(`${base}/console`);
+    const row = page.locator('section[aria-labelledby="logs-title"] tbody tr').first();
+    await row.waitFor();
+    await expect(row.textContent()).resolves.toContain(markup);
+    await expect(row.textContent()).resolves.toContain('<b>bold</b>.xml');
+    await row.getByRole('link').click();
+    await page.getByRole('heading', { name: 'Parameters' }).waitFor();
+    await expect(page.locator('main img, main b').count()).resolves.toBe(0);
+    await expect(page.evaluate('window.pwned')).resolves.toBeUndefined();
+  });
+
   it('asks for the token again once it is refused', async () => {
     await page.evaluate("sessionStorage.setItem('archival-console-token', 'not-a-token')");
     await page.goto(`${base}/console`);
