@@ -141,6 +141,15 @@ describe('operators’ console: import jobs (browser)', () => {
     await dialog.getByRole('button', { name: 'Keep it running' }).click();
     await dialog.waitFor({ state: 'hidden' });
     await expect(jobDocument(job.id)).resolves.toMatchObject({ state: 'running' });
+    await expect(page.evaluate("document.activeElement.getAttribute('aria-label')")).resolves.toBe(
+      `Cancel job ${job.id}`,
+    );
+    // Escape keeps it running too.
+    await page.keyboard.press('Enter');
+    await dialog.waitFor();
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'hidden' });
+    await expect(jobDocument(job.id)).resolves.toMatchObject({ state: 'running' });
 
     await cancel.click();
     await dialog.getByRole('button', { name: 'Cancel the import' }).click();

@@ -185,7 +185,11 @@ export class JobsPanel {
   }
 
   private async cancel(job: ImportJobDocument, button: HTMLButtonElement): Promise<void> {
-    if (!(await this.confirm(job))) return button.focus();
+    if (!(await this.confirm(job))) {
+      // The card may have been redrawn while the dialog was open.
+      this.list.querySelector<HTMLElement>(`[data-job="${CSS.escape(job.id)}"] button`)?.focus();
+      return;
+    }
     button.disabled = true;
     try {
       const answer = await deleteJson<ImportJobDocument | undefined>(
@@ -204,6 +208,8 @@ export class JobsPanel {
     const jobs = [...this.jobs.values()].sort((a, b) => b.started.localeCompare(a.started));
     const active = jobs.filter((job) => !isFinished(job));
     const finished = jobs.filter(isFinished).slice(0, RECENT);
+    // Cards are redrawn at each event: a keyboard user's place on a Cancel button is kept.
+    const focused = document.activeElement?.closest('[data-job]')?.getAttribute('data-job');
     show(
       this.list,
       ...(active.length === 0
@@ -216,6 +222,7 @@ export class JobsPanel {
       el('summary', {}, `Finished lately (${finished.length}); every committed import has its log below`),
       finished.length === 0 ? el('p', {}, 'None since the service started.') : this.finishedTable(finished),
     );
+    if (focused) this.list.querySelector<HTMLElement>(`[data-job="${CSS.escape(focused)}"] button`)?.focus();
   }
 
   private card(job: ImportJobDocument): HTMLElement {
@@ -249,7 +256,12 @@ export class JobsPanel {
           `${progress.created} created, ${progress.updated} updated, ${progress.unchanged} unchanged`,
         ),
         progress.errors > 0 ? el('span', {}, `${progress.errors} errors`) : null,
-        el('span', { class: 'time-left' }, 'time left ', left === undefined ? 'estimating…' : duration(left)),
+        el(
+          'span',
+          { class: 'time-left' },
+          'time left ',
+          progress.bytes.total === null ? 'unknown' : left === undefined ? 'estimating…' : duration(left),
+        ),
         el('span', {}, 'started ', time(job.started)),
       ),
       el('div', { class: 'row' }, cancel),
