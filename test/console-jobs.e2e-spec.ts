@@ -61,11 +61,16 @@ describe('operators’ console: import jobs (browser)', () => {
 
   it('shows a running job on top, then moves it to the history when it ends, without a reload', async () => {
     await t.addRepository('ra');
+    await t.addRepository('rq');
     const hold = jobs.holdNext('writing');
     const job = (await postAsync('ra', eadOf('fa', 3000))).body as { id: string };
     await hold.reached;
 
     await page.locator(`ul.jobs [data-job="${job.id}"][data-state="running"]`).waitFor();
+    // One writer: a second import waits, shown on top too.
+    const queued = (await postAsync('rq', eadOf('fq', 5))).body as { id: string };
+    await page.locator(`ul.jobs [data-job="${queued.id}"][data-state="queued"]`).waitFor();
+    await expect(running(queued.id).locator('.tone-neutral').textContent()).resolves.toBe('queued');
     await expect(running(job.id).textContent()).resolves.toContain('phase: writing');
     await expect(running(job.id).textContent()).resolves.toContain('ra.xml');
     await expect(running(job.id).locator('.time-left').textContent()).resolves.toMatch(/^time left /);
@@ -87,6 +92,7 @@ describe('operators’ console: import jobs (browser)', () => {
       state: 'attached',
     });
     await expect(running(job.id).count()).resolves.toBe(0);
+    await finished(queued.id).and(page.locator('[data-state="committed"]')).waitFor({ state: 'attached' });
     await page.locator('details.recent summary').click();
     expect(await progressIn(finished(job.id))).toBe(100);
     const logLink = finished(job.id).getByRole('link', { name: 'Its import log' });
