@@ -97,9 +97,9 @@ function errorsSection(record: ImportLogRecord): HTMLElement | null {
 export async function showLog(main: HTMLElement, id: string): Promise<void> {
   const record = await getJson<ImportLogRecord>(`/import/logs/${encodeURIComponent(id)}`);
   const log = record.log;
-  const parameters = Object.entries(record.parameters).map(([name, value]) => [
-    document.createTextNode(name),
-    document.createTextNode(Array.isArray(value) ? value.join(', ') : value),
+  const parameters = Object.entries(record.parameters).map(([name, value]): [string, string] => [
+    name,
+    Array.isArray(value) ? value.join(', ') : value,
   ]);
   const changes = el('div', { 'aria-live': 'polite' });
   show(
@@ -119,7 +119,7 @@ export async function showLog(main: HTMLElement, id: string): Promise<void> {
       ...(record.error ? [['Error', errorWords(record.error)] as [string, string]] : []),
     ]),
     el('h2', {}, 'Parameters'),
-    parameters.length > 0 ? table(['Name', 'Value'], parameters) : el('p', {}, 'None.'),
+    parameters.length > 0 ? facts(parameters) : el('p', {}, 'None.'),
     errorsSection(record),
     log
       ? el(
