@@ -21,6 +21,11 @@ export class ConsoleController {
     return this.sendPage(reply);
   }
 
+  @Get('logs/:id/items/:item')
+  itemPage(@Res() reply: FastifyReply): Promise<void> {
+    return this.sendPage(reply);
+  }
+
   @Get('assets/:name')
   async asset(@Param('name') name: string, @Res() reply: FastifyReply): Promise<void> {
     const asset = name === 'index.html' ? undefined : await consoleAsset(name);

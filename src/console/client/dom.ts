@@ -48,16 +48,26 @@ export function duration(seconds: number | null | undefined): string {
   return `${whole} s`;
 }
 
+/**
+ * A table whose rows stack into labelled cards on a narrow screen (each cell carries its column's
+ * name for the style sheet to show), so that a phone needs no sideways scrolling.
+ */
 export function table(headers: string[], rows: Node[][], caption?: string): HTMLElement {
   return el(
     'div',
-    { class: 'table-wrap' },
+    { class: 'table-wrap stacks' },
     el(
       'table',
       {},
       caption ? el('caption', { class: 'visually-hidden' }, caption) : null,
       el('thead', {}, el('tr', {}, ...headers.map((header) => el('th', { scope: 'col' }, header)))),
-      el('tbody', {}, ...rows.map((cells) => el('tr', {}, ...cells.map((cell) => el('td', {}, cell))))),
+      el(
+        'tbody',
+        {},
+        ...rows.map((cells) =>
+          el('tr', {}, ...cells.map((cell, index) => el('td', { 'data-label': headers[index] }, cell))),
+        ),
+      ),
     ),
   );
 }

@@ -1,10 +1,15 @@
 import { getJson } from './api.js';
+import { changesTable, itemLink } from './changes-view.js';
 import { el, messageBox, show, table, time } from './dom.js';
-import { FieldChange, IdsByTag, ImportLogRecord, ItemChanges, Page } from './types.js';
+import { sourcesText } from './logs-page.js';
+import { errorWords, IdsByTag, ImportLogRecord, ItemChanges, OUTCOME_WORDS, Page } from './types.js';
+import { fieldWords } from './words.js';
 
 const CHANGES_PAGE = 20;
+/** Ids shown at once: a log of tens of thousands of items is read a page at a time. */
+export const IDS_PAGE = 50;
 
-function facts(pairs: [string, Node | string][]): HTMLElement {
+export function facts(pairs: [string, Node | string][]): HTMLElement {
   return el(
     'dl',
     { class: 'facts' },
@@ -12,36 +17,46 @@ function facts(pairs: [string, Node | string][]): HTMLElement {
   );
 }
 
-function itemLink(id: string): HTMLElement {
-  return el('a', { href: `/api/v1/${encodeURIComponent(id)}`, class: 'id' }, id);
-}
-
-function idsByTag(title: string, ids: IdsByTag): HTMLElement | null {
-  const tags = Object.entries(ids).filter(([, list]) => list.length > 0);
-  if (tags.length === 0) return null;
+function pager(label: string, page: number, pages: number, turn: (to: number) => void): HTMLElement {
+  const button = (to: number, text: string) => {
+    const element = el('button', { type: 'button', class: 'secondary' }, text);
+    element.addEventListener('click', () => turn(to));
+    return element;
+  };
   return el(
-    'div',
-    {},
-    el('h3', {}, title),
-    ...tags.flatMap(([tag, list]) => [
-      el('p', {}, 'From ', el('code', {}, tag), ` (${list.length})`),
-      el('ul', { class: 'ids' }, ...list.map((id) => el('li', {}, itemLink(id)))),
-    ]),
+    'nav',
+    { class: 'pager', 'aria-label': label },
+    page > 1 ? button(page - 1, 'Previous') : null,
+    el('span', {}, `Page ${page} of ${pages}`),
+    page < pages ? button(page + 1, 'Next') : null,
   );
 }
 
-function valueText(value: unknown): HTMLElement {
-  if (value === undefined) return el('span', { class: 'visually-hidden' }, 'none');
-  return el('pre', { class: 'value' }, typeof value === 'string' ? value : JSON.stringify(value, null, 2));
-}
-
-function changeRow(change: FieldChange): Node[] {
-  return [
-    el('code', {}, change.path),
-    document.createTextNode(change.change),
-    el('div', { class: change.before === undefined ? '' : 'change-before' }, valueText(change.before)),
-    el('div', { class: change.after === undefined ? '' : 'change-after' }, valueText(change.after)),
-  ];
+/** One status's ids (created, updated or unchanged), a page at a time, each under its source. */
+function idsByTag(logId: string, title: string, ids: IdsByTag): HTMLElement | null {
+  const all = Object.entries(ids).flatMap(([tag, list]) => list.map((id) => [tag, id] as const));
+  if (all.length === 0) return null;
+  const target = el('div', { 'aria-live': 'polite' });
+  const pages = Math.ceil(all.length / IDS_PAGE);
+  const showPage = (page: number) => {
+    const slice = all.slice((page - 1) * IDS_PAGE, page * IDS_PAGE);
+    const groups: { tag: string; ids: string[] }[] = [];
+    for (const [tag, id] of slice) {
+      const last = groups.at(-1);
+      if (last?.tag === tag) last.ids.push(id);
+      else groups.push({ tag, ids: [id] });
+    }
+    show(
+      target,
+      ...groups.flatMap((group) => [
+        el('p', {}, 'From ', el('code', {}, group.tag), ` (${ids[group.tag].length} in all)`),
+        el('ul', { class: 'ids' }, ...group.ids.map((id) => el('li', {}, itemLink(logId, id)))),
+      ]),
+      pages > 1 ? pager(`Pages of ${title.toLowerCase()} items`, page, pages, showPage) : null,
+    );
+  };
+  showPage(1);
+  return el('div', {}, el('h3', {}, `${title} (${all.length})`), target);
 }
 
 function errorsSection(record: ImportLogRecord): HTMLElement | null {
@@ -82,9 +97,9 @@ function errorsSection(record: ImportLogRecord): HTMLElement | null {
 export async function showLog(main: HTMLElement, id: string): Promise<void> {
   const record = await getJson<ImportLogRecord>(`/import/logs/${encodeURIComponent(id)}`);
   const log = record.log;
-  const parameters = Object.entries(record.parameters).map(([name, value]) => [
-    document.createTextNode(name),
-    document.createTextNode(Array.isArray(value) ? value.join(', ') : value),
+  const parameters = Object.entries(record.parameters).map(([name, value]): [string, string] => [
+    name,
+    Array.isArray(value) ? value.join(', ') : value,
   ]);
   const changes = el('div', { 'aria-live': 'polite' });
   show(
@@ -92,27 +107,28 @@ export async function showLog(main: HTMLElement, id: string): Promise<void> {
     el('p', {}, el('a', { href: '/console' }, '← All import logs')),
     el('h1', {}, 'Import log ', el('code', {}, record.id)),
     facts([
-      ['Outcome', el('span', { class: `outcome-${record.outcome}` }, record.outcome)],
+      ['Outcome', el('span', { class: `outcome-${record.outcome}` }, OUTCOME_WORDS[record.outcome])],
       ['Endpoint', `POST /import/${record.endpoint}`],
       ['User', record.user],
       ['Scope', record.scope ?? '—'],
       ['Started', time(record.started)],
       ['Finished', time(record.finished)],
-      ['Sources', record.tags.join(', ') || '—'],
+      ['Sources', record.tags.length > 20 ? sourcesText(record) : record.tags.join(', ') || '—'],
       ['Message', log?.message ?? '—'],
       ['Counts', log ? `${log.created} created, ${log.updated} updated, ${log.unchanged} unchanged` : '—'],
+      ...(record.error ? [['Error', errorWords(record.error)] as [string, string]] : []),
     ]),
     el('h2', {}, 'Parameters'),
-    parameters.length > 0 ? table(['Name', 'Value'], parameters) : el('p', {}, 'None.'),
+    parameters.length > 0 ? facts(parameters) : el('p', {}, 'None.'),
     errorsSection(record),
     log
       ? el(
           'section',
           {},
           el('h2', {}, 'Items'),
-          idsByTag('Created', log.created_keys),
-          idsByTag('Updated', log.updated_keys),
-          idsByTag('Unchanged', log.unchanged_keys),
+          idsByTag(record.id, 'Created', log.created_keys),
+          idsByTag(record.id, 'Updated', log.updated_keys),
+          idsByTag(record.id, 'Unchanged', log.unchanged_keys),
         )
       : null,
     el(
@@ -131,11 +147,6 @@ async function showChanges(target: HTMLElement, record: ImportLogRecord, page: n
     `/import/logs/${encodeURIComponent(record.id)}/changes?page=${page}&limit=${CHANGES_PAGE}`,
   );
   const pages = Math.max(1, Math.ceil(found.total / found.limit));
-  const turn = (to: number, text: string) => {
-    const button = el('button', { type: 'button', class: 'secondary' }, text);
-    button.addEventListener('click', () => void showChanges(target, record, to));
-    return button;
-  };
   show(
     target,
     found.total === 0 ? el('p', {}, 'This import changed no existing item.') : null,
@@ -143,17 +154,11 @@ async function showChanges(target: HTMLElement, record: ImportLogRecord, page: n
       ? messageBox('The changes were cut at the size cap: later updated items are listed above by id only.')
       : null,
     ...found.items.flatMap((item) => [
-      el('h3', {}, item.type, ' ', itemLink(item.item)),
-      table(['Where', 'Change', 'Before', 'After'], item.changes.map(changeRow), `Changes to ${item.item}`),
+      el('h3', {}, fieldWords(item.type), ' ', itemLink(record.id, item.item)),
+      changesTable(item),
     ]),
     found.total > found.limit
-      ? el(
-          'nav',
-          { class: 'pager', 'aria-label': 'Pages of changes' },
-          page > 1 ? turn(page - 1, 'Previous') : null,
-          el('span', {}, `Page ${page} of ${pages}`),
-          page < pages ? turn(page + 1, 'Next') : null,
-        )
+      ? pager('Pages of changes', page, pages, (to) => void showChanges(target, record, to))
       : null,
   );
 }

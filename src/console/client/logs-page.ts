@@ -1,28 +1,56 @@
 import { getJson, Unauthorised } from './api.js';
 import { el, messageBox, show, table, time } from './dom.js';
 import { JobsPanel } from './jobs-panel.js';
-import { ImportLogRecord, Page } from './types.js';
+import { errorWords, ImportLogRecord, OUTCOME_WORDS, Page } from './types.js';
 
 const PAGE_SIZE = 20;
 const FILTERS = ['user', 'scope', 'endpoint', 'outcome', 'from', 'to'] as const;
+/** Source names shown in a row; the log's own page has them all. */
+const SOURCES_SHOWN = 3;
 
+/** The counts of a listed log: the list carries counts, never reads its id lists. */
 function counts(record: ImportLogRecord): string {
   const log = record.log;
-  if (!log) return '—';
+  if (!log) return '';
   const errors = Object.keys(log.errors).length;
   return `${log.created} created, ${log.updated} updated, ${log.unchanged} unchanged${errors ? `, ${errors} errors` : ''}`;
 }
 
+/** The files or tags an import read, or what it was given when it failed before reading any. */
+export function sourcesText(record: ImportLogRecord): string {
+  const given = record.parameters.tag;
+  const names = record.tags.length > 0 ? record.tags : Array.isArray(given) ? given : given ? [given] : [];
+  if (names.length === 0) return 'request body';
+  // `-` is the tag of a body sent as one file without a name.
+  const shown = names
+    .slice(0, SOURCES_SHOWN)
+    .map((name) => (name === '-' ? 'request body' : name))
+    .join(', ');
+  return names.length > SOURCES_SHOWN ? `${shown} and ${names.length - SOURCES_SHOWN} more` : shown;
+}
+
+function result(record: ImportLogRecord): Node {
+  const message = record.log?.message;
+  return el(
+    'span',
+    {},
+    record.error ? el('span', { class: 'tone-bad' }, errorWords(record.error)) : counts(record),
+    message ? el('span', { class: 'note' }, `“${message}”`) : null,
+  );
+}
+
 function row(record: ImportLogRecord): Node[] {
   return [
-    el('a', { href: `/console/logs/${encodeURIComponent(record.id)}`, class: 'id' }, record.id),
+    el('span', { class: `outcome-${record.outcome}` }, OUTCOME_WORDS[record.outcome]),
+    el(
+      'a',
+      { href: `/console/logs/${encodeURIComponent(record.id)}` },
+      sourcesText(record),
+      el('span', { class: 'visually-hidden' }, ` (log ${record.id})`),
+    ),
     time(record.started),
-    document.createTextNode(record.user),
-    document.createTextNode(record.endpoint),
-    document.createTextNode(record.scope ?? '—'),
-    document.createTextNode(record.log?.message ?? record.error?.error ?? '—'),
-    document.createTextNode(counts(record)),
-    el('span', { class: `outcome-${record.outcome}` }, record.outcome),
+    el('span', {}, `${record.endpoint} by ${record.user}`, record.scope ? ` into ${record.scope}` : ''),
+    result(record),
   ];
 }
 
@@ -41,8 +69,9 @@ function filterField(name: (typeof FILTERS)[number], value: string): HTMLElement
     control = el(
       'select',
       { id, name },
-      ...['', 'succeeded', 'failed'].map((option) =>
-        el('option', { value: option, selected: option === value }, option === '' ? 'any' : option),
+      el('option', { value: '', selected: value === '' }, 'any'),
+      ...Object.entries(OUTCOME_WORDS).map(([option, words]) =>
+        el('option', { value: option, selected: option === value }, words),
       ),
     );
   } else {
@@ -52,8 +81,8 @@ function filterField(name: (typeof FILTERS)[number], value: string): HTMLElement
 }
 
 /**
- * The import logs, newest first, with filters and paging kept in the page's query (so a filtered
- * list can be linked to), and the running and recent jobs above them.
+ * The running and queued jobs on top, then the import logs (the history), newest first, with
+ * filters and paging kept in the page's query (so a filtered list can be linked to).
  */
 export async function showLogs(main: HTMLElement, signal: AbortSignal): Promise<void> {
   const query = new URLSearchParams(location.search);
@@ -117,7 +146,7 @@ function showResults(results: HTMLElement, logs: Page<ImportLogRecord>, query: U
     logs.items.length === 0
       ? messageBox('No import log matches.')
       : table(
-          ['Log', 'When', 'Who', 'Endpoint', 'Scope', 'Message', 'Counts', 'Outcome'],
+          ['Outcome', 'Sources', 'Started', 'Import', 'Result'],
           logs.items.map(row),
           'Import logs, newest first',
         ),

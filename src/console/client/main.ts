@@ -1,11 +1,12 @@
 import { forgetToken, getJson, keepToken, storedToken, Unauthorised } from './api.js';
 import { el, messageBox, show } from './dom.js';
+import { showItem } from './item-page.js';
 import { showLog } from './log-page.js';
 import { showLogs } from './logs-page.js';
 
 /**
- * The operators' console: a sign-in, the import logs with running jobs above them, and one log's
- * page. Pages are chosen by the path, so a log's page is a link that can be shared and reloaded.
+ * The operators' console: a sign-in, the import logs with running jobs above them, one log's page
+ * and one item's in a log. Pages are chosen by the path, so a log's page is a link that can be shared and reloaded.
  */
 const main = document.getElementById('main') as HTMLElement;
 const signOut = document.getElementById('sign-out') as HTMLButtonElement;
@@ -55,8 +56,10 @@ async function route(): Promise<void> {
   if (storedToken() === null) return signInForm();
   signOut.hidden = false;
   const logMatch = /^\/console\/logs\/([^/]+)\/?$/.exec(location.pathname);
+  const itemMatch = /^\/console\/logs\/([^/]+)\/items\/([^/]+)\/?$/.exec(location.pathname);
   try {
-    if (logMatch) await showLog(main, decodeURIComponent(logMatch[1]));
+    if (itemMatch) await showItem(main, decodeURIComponent(itemMatch[1]), decodeURIComponent(itemMatch[2]));
+    else if (logMatch) await showLog(main, decodeURIComponent(logMatch[1]));
     else await showLogs(main, leaving.signal);
   } catch (error) {
     if (error instanceof Unauthorised) {
