@@ -43,6 +43,7 @@ describe('import logs', () => {
       endpoint: 'test-lines',
       parameters: { scope: 'r1', commit: 'true', tag: 'c.xml', log: 'first load' },
       user: app.userId,
+      tokenId: expect.any(String),
       requestId: response.headers['x-request-id'],
       scope: 'r1',
       tags: ['c.xml'],

@@ -40,6 +40,7 @@ function toProps(record: ImportLogRecord<Ids>, parted: ReadonlySet<unknown> = ne
     finished: record.finished,
   };
   if (record.scope !== undefined) props.scope = record.scope;
+  if (record.tokenId !== undefined) props.tokenId = record.tokenId;
   if (record.requestId !== undefined) props.requestId = record.requestId;
   for (const name of JSON_PROPERTIES) {
     if (record[name] !== undefined) props[name] = JSON.stringify(withoutParted(record[name], parted));
@@ -80,6 +81,7 @@ function fromNode(node: RecordNode): ImportLogRecord {
     finished: String(props.finished),
   };
   if (typeof props.scope === 'string') record.scope = props.scope;
+  if (typeof props.tokenId === 'string') record.tokenId = props.tokenId;
   if (typeof props.requestId === 'string') record.requestId = props.requestId;
   for (const name of JSON_PROPERTIES) {
     const text = props[name];

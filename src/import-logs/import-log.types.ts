@@ -65,6 +65,11 @@ export interface ImportLogRecord<I extends Ids = string[]> {
   /** The query parameters as given. */
   parameters: Record<string, string | string[]>;
   user: string;
+  /**
+   * The id of the token that acted (`token list`): absent for a command line's import, and in
+   * logs stored before tokens were recorded.
+   */
+  tokenId?: string;
   scope?: string;
   /** The id of the request that started the import (`X-Request-Id`); absent in older logs. */
   requestId?: string;

@@ -12,7 +12,7 @@ import { ImportLogService } from '../import-logs/import-log.service';
 import { MetricsService } from '../observability/metrics.service';
 import { ShutdownService } from '../shutdown/shutdown.service';
 import { FormatRegistry } from './format-registry';
-import { badRequest, errorBodyOf, ImportWorkerStoppedError } from './import-errors';
+import { badRequest, errorBodyOf, forbidden, ImportWorkerStoppedError } from './import-errors';
 import { commitRequested, parseImportParams, RawQuery } from './import-params';
 import { loadScope } from './import-scope';
 import { explainedFailure, WrittenFolder, writtenFoldersOf } from './storage-full';
@@ -34,8 +34,13 @@ export interface ImportRequest {
   query: RawQuery;
   contentType?: string;
   body: IncomingMessage;
-  /** The token of the request, which may then see its job (`GET /import/jobs`). */
+  /**
+   * The token of the request, which may then see its job (`GET /import/jobs`) and is recorded in
+   * its log and job; none for a command line's import.
+   */
   tokenId?: string;
+  /** The user that token was issued to, if any: the acting user (`actingUser`). */
+  tokenUser?: string;
   /** The request's id (`X-Request-Id`), kept in the stored log. */
   requestId?: string;
 }
@@ -109,7 +114,7 @@ export class ImportService implements OnApplicationShutdown {
   ): Promise<void> {
     const started = this.logs.timestamp();
     const endpoint = this.formats.endpoint(request.endpoint);
-    const user = await this.actingUser(request.user);
+    const user = await this.actingUser(request);
     const workspace = await ImportWorkspace.create(this.config.import.tempDir).catch(async (error) => {
       throw (await explainedFailure(error, this.writtenFolders, this.logger)) as Error;
     });
@@ -117,7 +122,13 @@ export class ImportService implements OnApplicationShutdown {
       logId: this.logs.newId(),
       started,
     };
-    const attempt = { endpoint: endpoint.name, user, query: request.query, requestId: request.requestId };
+    const attempt = {
+      endpoint: endpoint.name,
+      user,
+      tokenId: request.tokenId,
+      query: request.query,
+      requestId: request.requestId,
+    };
     let job: ImportJob | undefined;
     let accepted = false;
     let handedOver = false;
@@ -234,11 +245,30 @@ export class ImportService implements OnApplicationShutdown {
     };
   }
 
-  private async actingUser(user: string | undefined): Promise<string> {
-    if (user === undefined || user.trim() === '') {
-      throw badRequest('The X-User header must name the acting user');
+  /**
+   * Who the import is recorded as: a token issued to a user acts as that user only (`X-User` may
+   * be left out, or must name the same user); a token issued to no user, or the command line,
+   * names a known user in `X-User`. The log and job also record the token itself.
+   */
+  private async actingUser(request: ImportRequest): Promise<string> {
+    const named = request.user?.trim() === '' ? undefined : request.user;
+    const { tokenId, tokenUser } = request;
+    if (tokenId !== undefined && tokenUser !== undefined) {
+      if (named !== undefined && named !== tokenUser) {
+        throw forbidden(
+          `X-User "${named}" is not the user this import token (id ${tokenId}) was issued to, "${tokenUser}"`,
+        );
+      }
+      return tokenUser;
     }
-    if (!(await this.users.exists(user))) throw badRequest(`Unknown user: ${user}`);
-    return user;
+    if (named === undefined) {
+      throw badRequest(
+        tokenId === undefined
+          ? 'The X-User header must name the acting user'
+          : `The X-User header must name the acting user: this import token (id ${tokenId}) was issued to no user`,
+      );
+    }
+    if (!(await this.users.exists(named))) throw badRequest(`Unknown user: ${named}`);
+    return named;
   }
 }

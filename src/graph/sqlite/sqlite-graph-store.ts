@@ -6,7 +6,7 @@ import { GraphReader, GraphStore, GraphWriter, WriteOptions } from '../graph-sto
 import { ReadCache } from '../read-cache';
 import { registerPathKey } from './item-paths';
 import { ReadPool } from './read-pool';
-import { migrate } from './schema';
+import { migrate, SCHEMA_VERSION, schemaVersion } from './schema';
 import { SerialQueue } from './serial-queue';
 import { SqliteGraphReader } from './sqlite-graph-reader';
 import { SqliteGraphWriter } from './sqlite-graph-writer';
@@ -140,12 +140,16 @@ export class SqliteGraphStore extends GraphStore {
       db.pragma('wal_autocheckpoint = 0');
       db.pragma(`journal_size_limit = ${WAL_KEPT_BYTES}`);
       const writer = new StatementCache(db);
-      await whenNotBusy(() => writer.get('BEGIN IMMEDIATE').run());
-      try {
-        migrate(db);
-        writer.get('COMMIT').run();
-      } finally {
-        if (db.inTransaction) writer.get('ROLLBACK').run();
+      // A current schema needs no lock: a process that opens the store while an import writes (the
+      // command line's `token revoke`) does not wait for it.
+      if (schemaVersion(db) !== SCHEMA_VERSION) {
+        await whenNotBusy(() => writer.get('BEGIN IMMEDIATE').run());
+        try {
+          migrate(db);
+          writer.get('COMMIT').run();
+        } finally {
+          if (db.inTransaction) writer.get('ROLLBACK').run();
+        }
       }
       // A damaged file still opens, so that the service can say it is not ready and why.
       const condition = new StoreCondition(db);
@@ -246,6 +250,7 @@ export class SqliteGraphStore extends GraphStore {
           const warmed = await warmSearch(this.writer, warmup.plan, version);
           await warmup.handOver(warmed, buffersOf(warmed));
         }
+        await options.beforeCommit?.();
         this.writer.get('COMMIT').run();
         onCommit(version);
         this.checkpointer.request();
