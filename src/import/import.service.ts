@@ -1,4 +1,4 @@
-import { Inject, Injectable, Logger, OnApplicationShutdown } from '@nestjs/common';
+import { Inject, Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
 import type { IncomingMessage } from 'node:http';
 import path from 'node:path';
 import { UsersService } from '../auth/users.service';
@@ -62,7 +62,7 @@ export interface ImportAnswer {
  * before it is handed over is stored as failed here; the run stores its own failures.
  */
 @Injectable()
-export class ImportService implements OnApplicationShutdown {
+export class ImportService implements OnApplicationBootstrap, OnApplicationShutdown {
   private readonly logger = new Logger(ImportService.name);
   private readonly roots: ImportRoots;
   private readonly urls: UrlLimits;
@@ -89,13 +89,23 @@ export class ImportService implements OnApplicationShutdown {
         this.logger.warn({ msg: 'Cancelled imports still running after the grace period', cancelled });
     });
     const settings = config.import;
-    this.roots = new ImportRoots(settings.roots);
+    this.roots = ImportRoots.of(config);
     this.writtenFolders = writtenFoldersOf(config);
     this.urls = {
       allowPrivate: settings.allowPrivateUrls,
       timeoutMs: settings.urlTimeoutMs,
       maxBytes: settings.maxUrlBytes,
     };
+  }
+
+  /** Once the app's logger is in place: a constructor's line would go to Nest's default one. */
+  onApplicationBootstrap(): void {
+    const overlaps = this.roots.overlaps();
+    if (overlaps.length > 0) {
+      this.logger.warn(
+        `IMPORT_ROOTS overlaps the service's own folders, whose files are never read: ${overlaps.join('; ')}`,
+      );
+    }
   }
 
   async onApplicationShutdown(): Promise<void> {

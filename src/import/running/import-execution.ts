@@ -93,7 +93,7 @@ export class ImportExecution {
     private readonly tokens: TokenStore,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {
-    this.roots = new ImportRoots(config.import.roots);
+    this.roots = ImportRoots.of(config);
     this.limits = { maxDepth: config.import.maxDepth, maxIdLength: config.import.maxIdLength };
     this.writtenFolders = writtenFoldersOf(config);
   }
