@@ -145,14 +145,3 @@ export class ImportLogRecordDto implements ImportLogRecord {
   @ApiProperty({ format: 'date-time' })
   finished!: string;
 }
-
-export class ImportLogPageDto {
-  @ApiProperty({ description: 'Logs matching the filters' })
-  total!: number;
-  @ApiProperty()
-  page!: number;
-  @ApiProperty()
-  limit!: number;
-  @ApiProperty({ type: [ImportLogRecordDto], description: 'Newest first' })
-  items!: ImportLogRecordDto[];
-}

@@ -1,19 +1,19 @@
 import { getJson, Unauthorised } from './api.js';
 import { el, messageBox, show, table, time } from './dom.js';
 import { JobsPanel } from './jobs-panel.js';
-import { ImportLogRecord, Page } from './types.js';
+import { ImportLogListItem, Page } from './types.js';
 
 const PAGE_SIZE = 20;
 const FILTERS = ['user', 'scope', 'endpoint', 'outcome', 'from', 'to'] as const;
 
-function counts(record: ImportLogRecord): string {
+function counts(record: ImportLogListItem): string {
   const log = record.log;
   if (!log) return '—';
-  const errors = Object.keys(log.errors).length;
+  const errors = log.errors;
   return `${log.created} created, ${log.updated} updated, ${log.unchanged} unchanged${errors ? `, ${errors} errors` : ''}`;
 }
 
-function row(record: ImportLogRecord): Node[] {
+function row(record: ImportLogListItem): Node[] {
   return [
     el('a', { href: `/console/logs/${encodeURIComponent(record.id)}`, class: 'id' }, record.id),
     time(record.started),
@@ -80,7 +80,7 @@ export async function showLogs(main: HTMLElement, signal: AbortSignal): Promise<
       if (value) request.set(name, value);
     }
     try {
-      const logs = await getJson<Page<ImportLogRecord>>(`/import/logs?${request}`);
+      const logs = await getJson<Page<ImportLogListItem>>(`/import/logs?${request}`);
       showResults(results, logs, query);
     } catch (error) {
       if (error instanceof Unauthorised) throw error;
@@ -105,7 +105,7 @@ export async function showLogs(main: HTMLElement, signal: AbortSignal): Promise<
   await Promise.all([load(), jobs.start()]);
 }
 
-function showResults(results: HTMLElement, logs: Page<ImportLogRecord>, query: URLSearchParams): void {
+function showResults(results: HTMLElement, logs: Page<ImportLogListItem>, query: URLSearchParams): void {
   const pages = Math.max(1, Math.ceil(logs.total / logs.limit));
   const pageLink = (target: number, text: string) => {
     const next = new URLSearchParams(query);

@@ -3,9 +3,13 @@
  * types only (the browser loads none of the server's modules).
  */
 import type { ImportJobDocument, JobState } from '../../import-jobs/import-job.types';
-import type { ImportLogDocument, ImportLogRecord } from '../../import-logs/import-log.types';
+import type {
+  ImportLogDocument,
+  ImportLogListItem,
+  ImportLogRecord,
+} from '../../import-logs/import-log.types';
 
-export type { ImportJobDocument, ImportLogRecord };
+export type { ImportJobDocument, ImportLogListItem, ImportLogRecord };
 
 export type IdsByTag = ImportLogDocument['created_keys'];
 
