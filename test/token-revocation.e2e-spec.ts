@@ -5,7 +5,9 @@ import { promisify } from 'node:util';
 import request from 'supertest';
 import { TokensService } from '../src/auth/tokens.service';
 import { sqliteFileOf } from '../src/config/app-config';
+import { RecordTokenStore } from '../src/graph/record-token-store';
 import { SqliteTokenStore } from '../src/graph/sqlite/sqlite-token-store';
+import { TokenStore } from '../src/graph/token-store';
 import { ImportJobsService } from '../src/import-jobs/import-jobs.service';
 import { createImportTestApp, ImportTestApp } from './support/import-client';
 import { jobEvents } from './support/job-events';
@@ -14,7 +16,17 @@ import { until } from './support/polling';
 const run = promisify(execFile);
 
 /**
- * Revocation acts at once (SQLite store): it never waits for an import's write transaction, an
+ * The token store as another process opens it: on SQLite a connection of its own to the token
+ * file; on Neo4j the records, written without the app's `TokensService` (which tells its own
+ * process at once) through the app's driver.
+ */
+async function otherTokenStore(app: ImportTestApp): Promise<TokenStore> {
+  const file = sqliteFileOf(app.graphEnv.GRAPH_URL);
+  return file === undefined ? new RecordTokenStore(app.store) : SqliteTokenStore.open(file, async () => []);
+}
+
+/**
+ * Revocation acts at once (on either store): it never waits for an import's write transaction, an
  * import whose token is revoked before it commits is rolled back and logged so, and open event
  * streams of the token end.
  */
@@ -131,7 +143,7 @@ describe('token revocation', () => {
     );
 
     // As the command line or another HTTP worker would: through a connection of its own.
-    const other = await SqliteTokenStore.open(sqliteFileOf(app.graphEnv.GRAPH_URL)!, async () => []);
+    const other = await otherTokenStore(app);
     const revokedAt = Date.now();
     try {
       expect(await other.revoke(tokenId)).toBe(true);
