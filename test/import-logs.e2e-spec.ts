@@ -104,7 +104,8 @@ describe('import logs', () => {
       scope: 'r1',
       requestId,
       tags: ['bad.xml'],
-      touched: [],
+      tagCount: 1,
+      touchedCount: 0,
       error,
     });
     expect(record.log).toBeUndefined();
