@@ -122,6 +122,8 @@ export class ImportExecution {
       const prepared = await this.prepare(task, workspace);
       tags.push(...prepared.sources.map((source) => source.tag));
       control.signal.throwIfAborted();
+      // Checked again just before the commit: this only spares a revoked token's queued import the work.
+      if (prepared.params.commit) await this.tokenStillValid(task.tokenId);
       const bytes = new ByteCount(control);
       const sources = prepared.sources.map((source) => bytes.counted(source));
       control.report({
