@@ -43,6 +43,7 @@ describe('import logs', () => {
       endpoint: 'test-lines',
       parameters: { scope: 'r1', commit: 'true', tag: 'c.xml', log: 'first load' },
       user: app.userId,
+      tokenId: expect.any(String),
       requestId: response.headers['x-request-id'],
       scope: 'r1',
       tags: ['c.xml'],
@@ -103,7 +104,8 @@ describe('import logs', () => {
       scope: 'r1',
       requestId,
       tags: ['bad.xml'],
-      touched: [],
+      tagCount: 1,
+      touchedCount: 0,
       error,
     });
     expect(record.log).toBeUndefined();

@@ -85,7 +85,6 @@ describe('Rate limits: imports, per user (IMPORT_RATE_LIMIT)', () => {
       .post('/import/eag')
       .query({ scope: 'nl' })
       .set('Authorization', `Bearer ${token}`)
-      .set('X-User', t.userId)
       .type('text/xml')
       .send(EAG);
 
@@ -117,7 +116,6 @@ describe('Rate limits: imports, per user (IMPORT_RATE_LIMIT)', () => {
       .post('/import/eag')
       .query({ scope: 'nl' })
       .set('Authorization', `Bearer ${token}`)
-      .set('X-User', t.userId)
       .type('text/xml')
       .send('<eag/>');
     expect(limitHeaders(response).limit).toBe(2);

@@ -116,7 +116,7 @@ describe('SIGTERM during a large import: bounded shutdown', () => {
             outcome: 'interrupted',
             requestId: 'large-import-1',
             tags: ['large.xml'],
-            touched: [],
+            touchedCount: 0,
             error: { status: 503, details: 'The import was interrupted: the service is shutting down' },
           },
         ],

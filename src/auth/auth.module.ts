@@ -1,5 +1,6 @@
 import { Global, Module } from '@nestjs/common';
 import { BearerAuthGuard } from './bearer-auth.guard';
+import { TokenRevocations } from './token-revocations';
 import { TokensService } from './tokens.service';
 import { UsersService } from './users.service';
 
@@ -9,7 +10,7 @@ import { UsersService } from './users.service';
  */
 @Global()
 @Module({
-  providers: [TokensService, UsersService, BearerAuthGuard],
-  exports: [TokensService, UsersService, BearerAuthGuard],
+  providers: [TokensService, UsersService, BearerAuthGuard, TokenRevocations],
+  exports: [TokensService, UsersService, BearerAuthGuard, TokenRevocations],
 })
 export class AuthModule {}

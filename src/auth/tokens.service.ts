@@ -1,12 +1,10 @@
 import { Injectable } from '@nestjs/common';
+import { EventEmitter } from 'node:events';
 import { hash, randomBytes, timingSafeEqual } from 'node:crypto';
-import { GraphStore, RecordNode } from '../graph/graph-store';
-import { Props } from '../items/bundle';
+import { TokenRow, TokenStore } from '../graph/token-store';
 import { AuthInputError } from './auth-errors';
 import { Role, isRole } from './roles';
 import { UsersService } from './users.service';
-
-export const TOKEN_RECORD_TYPE = 'AccessToken';
 
 /** 256 random bits, base64url without padding. */
 const TOKEN_BYTES = 32;
@@ -37,31 +35,30 @@ function sha256(token: string): Buffer {
   return hash('sha256', token, 'buffer');
 }
 
-function optionalString(props: Props, key: string): string | undefined {
-  const value = props[key];
-  return typeof value === 'string' ? value : undefined;
-}
-
-function summaryOf(record: RecordNode): TokenSummary {
-  const { props } = record;
-  return {
-    id: record.id,
-    role: props.role as Role,
-    user: optionalString(props, 'user'),
-    name: optionalString(props, 'name'),
-    created: String(props.created),
-    revoked: props.revoked === true,
+function summaryOf(row: TokenRow): TokenSummary {
+  const summary: TokenSummary = {
+    id: row.id,
+    role: row.role as Role,
+    created: row.created,
+    revoked: row.revoked,
   };
+  if (row.user !== undefined) summary.user = row.user;
+  if (row.name !== undefined) summary.name = row.name;
+  return summary;
 }
 
 /**
  * Bearer tokens (DESIGN.md §6): random, shown once by `create`, stored only as a SHA-256 hash in
- * an `AccessToken` record, compared in constant time, revocable.
+ * the token store (`TokenStore`), compared in constant time, revocable at once: every check reads
+ * the store, never a cache.
  */
 @Injectable()
 export class TokensService {
+  /** Told the id of each token this process revokes (`revoked`), before other processes' are polled. */
+  readonly revocations = new EventEmitter<{ revoked: [string] }>();
+
   constructor(
-    private readonly store: GraphStore,
+    private readonly store: TokenStore,
     private readonly users: UsersService,
   ) {}
 
@@ -73,15 +70,15 @@ export class TokensService {
     }
     const token = randomBytes(TOKEN_BYTES).toString('base64url');
     const id = randomBytes(8).toString('hex');
-    const props: Props = {
+    await this.store.add({
+      id,
       hash: sha256(token).toString('hex'),
       role: request.role,
+      user: request.user,
+      name: request.name,
       created: new Date().toISOString(),
       revoked: false,
-    };
-    if (request.user !== undefined) props.user = request.user;
-    if (request.name !== undefined) props.name = request.name;
-    await this.store.write((tx) => tx.putRecords([{ id, type: TOKEN_RECORD_TYPE, props }]));
+    });
     return { id, token };
   }
 
@@ -89,32 +86,31 @@ export class TokensService {
   async verify(token: string): Promise<TokenGrant | undefined> {
     if (!TOKEN_SHAPE.test(token)) return undefined;
     const presented = sha256(token);
-    const { records } = await this.store.read((tx) =>
-      tx.findRecords({ type: TOKEN_RECORD_TYPE, equals: { hash: presented.toString('hex') }, limit: 1 }),
-    );
-    const record = records[0];
-    if (record === undefined) return undefined;
-    const stored = Buffer.from(String(record.props.hash), 'hex');
+    const row = await this.store.byHash(presented.toString('hex'));
+    if (row === undefined) return undefined;
+    const stored = Buffer.from(row.hash, 'hex');
     if (stored.length !== presented.length || !timingSafeEqual(stored, presented)) return undefined;
-    const { id, role, user, revoked } = summaryOf(record);
+    const { id, role, user, revoked } = summaryOf(row);
     return revoked || !isRole(role) ? undefined : { id, role, user };
   }
 
   async list(): Promise<TokenSummary[]> {
-    const { records } = await this.store.read((tx) =>
-      tx.findRecords({ type: TOKEN_RECORD_TYPE, orderBy: { property: 'created' } }),
-    );
-    return records.map(summaryOf);
+    return (await this.store.list()).map(summaryOf);
+  }
+
+  /** Whether the token `id` exists and is not revoked, as every process sees it now. */
+  async isActive(id: string): Promise<boolean> {
+    return !(await this.store.inactiveAmong([id])).has(id);
+  }
+
+  /** Those of `ids` that are revoked or name no token. */
+  inactiveAmong(ids: readonly string[]): Promise<Set<string>> {
+    return this.store.inactiveAmong(ids);
   }
 
   /** Revoking a revoked token is a no-op; an unknown id is an error. */
   async revoke(id: string): Promise<void> {
-    await this.store.write(async (tx) => {
-      const record = await tx.getRecord(id);
-      if (record === undefined || record.type !== TOKEN_RECORD_TYPE) {
-        throw new AuthInputError(`unknown token id "${id}"`);
-      }
-      await tx.putRecords([{ ...record, props: { ...record.props, revoked: true } }]);
-    });
+    if (!(await this.store.revoke(id))) throw new AuthInputError(`unknown token id "${id}"`);
+    this.revocations.emit('revoked', id);
   }
 }

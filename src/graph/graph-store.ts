@@ -18,6 +18,16 @@ export interface WriteOptions {
    * the store has nothing to warm, it is ignored.
    */
   warmSearch?: { plan: unknown; handOver(warmed: unknown, transfer: ArrayBuffer[]): Promise<void> };
+  /**
+   * Called last before the commit, inside the transaction: a rejection rolls the write back (an
+   * import whose token was revoked meanwhile). Not called for a dry run.
+   */
+  beforeCommit?: () => Promise<void>;
+  /**
+   * A write of records that no other write touches (a token's, on Neo4j): where the store locks
+   * what each write touches, it neither queues behind other writes nor takes their lock.
+   */
+  apart?: boolean;
 }
 
 export abstract class GraphStore {

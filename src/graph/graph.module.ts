@@ -2,7 +2,10 @@ import { Global, Inject, Module, OnApplicationShutdown } from '@nestjs/common';
 import { APP_CONFIG, AppConfig, sqliteFileOf } from '../config/app-config';
 import { GraphStore } from './graph-store';
 import { Neo4jGraphStore } from './neo4j/neo4j-graph-store';
+import { RecordTokenStore, tokenRecords } from './record-token-store';
 import { SqliteGraphStore } from './sqlite/sqlite-graph-store';
+import { SqliteTokenStore } from './sqlite/sqlite-token-store';
+import { TokenStore } from './token-store';
 
 const NEO4J_SCHEMES = ['bolt:', 'bolt+s:', 'neo4j:', 'neo4j+s:'];
 
@@ -24,15 +27,32 @@ export async function openGraphStore(config: AppConfig): Promise<GraphStore> {
   );
 }
 
+/**
+ * The tokens of the store `GRAPH_URL` names: SQLite's in a file of their own beside the store's
+ * (which takes over the tokens an older version kept in the store), Neo4j's as its records.
+ */
+export async function openTokenStore(config: AppConfig, graph: GraphStore): Promise<TokenStore> {
+  const file = sqliteFileOf(config.graphUrl);
+  if (file === undefined) return new RecordTokenStore(graph);
+  return SqliteTokenStore.open(file, () => tokenRecords(graph));
+}
+
 @Global()
 @Module({
-  providers: [{ provide: GraphStore, inject: [APP_CONFIG], useFactory: openGraphStore }],
-  exports: [GraphStore],
+  providers: [
+    { provide: GraphStore, inject: [APP_CONFIG], useFactory: openGraphStore },
+    { provide: TokenStore, inject: [APP_CONFIG, GraphStore], useFactory: openTokenStore },
+  ],
+  exports: [GraphStore, TokenStore],
 })
 export class GraphModule implements OnApplicationShutdown {
-  constructor(@Inject(GraphStore) private readonly store: GraphStore) {}
+  constructor(
+    @Inject(GraphStore) private readonly store: GraphStore,
+    @Inject(TokenStore) private readonly tokens: TokenStore,
+  ) {}
 
   async onApplicationShutdown(): Promise<void> {
+    await this.tokens.close();
     await this.store.close();
   }
 }

@@ -80,8 +80,14 @@ export class ImportJobDto implements ImportJobDocument {
   id!: string;
   @ApiProperty({ example: 'ead' })
   endpoint!: string;
-  @ApiProperty({ description: 'The acting user (X-User)' })
+  @ApiProperty({ description: "The acting user: the import token's user, or X-User for a token of none" })
   user!: string;
+  @ApiProperty({
+    type: String,
+    nullable: true,
+    description: 'The id of the token that started the import (`token list`); null for the command line',
+  })
+  tokenId!: string | null;
   @ApiProperty({ type: String, nullable: true })
   scope!: string | null;
   @ApiProperty(QUERY_PARAMETERS)

@@ -134,6 +134,7 @@ export class ImportJob extends EventEmitter<{ change: []; end: [] }> {
       id: this.id,
       endpoint: this.spec.endpoint,
       user: this.spec.user,
+      tokenId: this.spec.tokenId ?? null,
       scope: this.spec.scope ?? null,
       parameters: this.spec.parameters,
       commit: this.spec.commit,

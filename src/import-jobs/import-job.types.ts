@@ -51,6 +51,8 @@ export interface ImportJobDocument {
   /** The format endpoint: `ead` for `POST /import/ead`. */
   endpoint: string;
   user: string;
+  /** The id of the token that started the import; null for a command line's. */
+  tokenId: string | null;
   scope: string | null;
   /** The query parameters as given. */
   parameters: Record<string, string | string[]>;

@@ -10,6 +10,7 @@ import {
 } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
 import { AuthenticatedRequest, RequireRole } from '../auth/bearer-auth.guard';
+import { TokenRevocations } from '../auth/token-revocations';
 import { badRequest, ImportHttpError, notFound } from '../import/import-errors';
 import { positiveInteger, RawQuery, rawQueryOf, single } from '../import/import-params';
 import { ErrorBodyDto } from '../import-logs/import-log.dto';
@@ -54,7 +55,10 @@ function jobNotFound(id: string): ImportHttpError {
 @Controller('import/jobs')
 @RequireRole('import', 'ops')
 export class ImportJobsController {
-  constructor(private readonly jobs: ImportJobsService) {}
+  constructor(
+    private readonly jobs: ImportJobsService,
+    private readonly revocations: TokenRevocations,
+  ) {}
 
   @Get()
   @ApiOperation({ summary: 'Running and recent import jobs, newest first' })
@@ -95,7 +99,8 @@ export class ImportJobsController {
     description:
       `"progress" events (the job document) at most every ${PROGRESS_INTERVAL_MS} ms while it runs, ` +
       'then one "outcome" event (the job document, finished), which ends the stream. A finished ' +
-      "job's stream is its outcome alone.",
+      "job's stream is its outcome alone. The stream ends, without an outcome, once its token is " +
+      'revoked.',
   })
   @ApiParam({ name: 'id', description: 'The job id' })
   @ApiResponse({
@@ -133,6 +138,11 @@ export class ImportJobsController {
     reply.raw.writeHead(HttpStatus.OK, EVENT_STREAM_HEADERS);
     if (live !== undefined) streamJob(reply.raw, live);
     else sendOutcome(reply.raw, stored!);
+    // A stream lasts no longer than its token: revoked, the stream ends without another event.
+    if (!reply.raw.writableEnded && !reply.raw.destroyed) {
+      const unwatch = this.revocations.watch(request.auth.tokenId, () => reply.raw.end());
+      reply.raw.once('close', unwatch);
+    }
   }
 
   @Delete(':id')

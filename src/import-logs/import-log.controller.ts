@@ -4,9 +4,16 @@ import { RequireRole } from '../auth/bearer-auth.guard';
 import { badRequest, notFound } from '../import/import-errors';
 import { positiveInteger, RawQuery, rawQueryOf, single } from '../import/import-params';
 import { ChangesPageDto } from './change-records.dto';
-import { ErrorBodyDto, ImportLogPageDto, ImportLogRecordDto } from './import-log.dto';
+import { ImportLogItemsPageDto, ImportLogListPageDto } from './import-log-items.dto';
+import { ErrorBodyDto, ImportLogRecordDto } from './import-log.dto';
 import { ImportLogQuery, ImportLogService } from './import-log.service';
-import { IMPORT_OUTCOMES, ImportLogRecord, ImportOutcomeName } from './import-log.types';
+import {
+  IMPORT_OUTCOMES,
+  ImportLogRecord,
+  ImportOutcomeName,
+  ITEM_CHANGES,
+  ItemChange,
+} from './import-log.types';
 
 const DEFAULT_LIMIT = 20;
 const MAX_LIMIT = 100;
@@ -80,9 +87,9 @@ export class ImportLogController {
     description: 'Started at or before (ISO 8601; a date includes the day)',
   })
   @ApiPageQueries()
-  @ApiResponse({ status: 200, type: ImportLogPageDto })
+  @ApiResponse({ status: 200, type: ImportLogListPageDto })
   @ApiResponse({ status: 400, description: 'A malformed filter', type: ErrorBodyDto })
-  async list(@Query() rawQuery: unknown): Promise<ImportLogPageDto> {
+  async list(@Query() rawQuery: unknown): Promise<ImportLogListPageDto> {
     const query = rawQueryOf(rawQuery);
     const { page, limit, offset } = pageOf(query);
     const filters: ImportLogQuery = {
@@ -114,6 +121,30 @@ export class ImportLogController {
     const found = await this.logs.changes(id, { item, offset, limit });
     if (found === undefined) throw notFound(`Import log not found: ${id}`);
     return { total: found.total, page, limit, truncated: found.truncated, items: found.items };
+  }
+
+  @Get(':id/items')
+  @ApiOperation({
+    summary: 'The items a stored import created, updated or left unchanged, paged',
+    description: 'Created ones first, then updated, then unchanged; each by source, in the order read.',
+  })
+  @ApiParam({ name: 'id', description: 'The log id' })
+  @ApiQuery({ name: 'change', required: false, enum: ITEM_CHANGES, description: 'Only these items' })
+  @ApiPageQueries()
+  @ApiResponse({ status: 200, type: ImportLogItemsPageDto })
+  @ApiResponse({ status: 400, description: 'A malformed parameter', type: ErrorBodyDto })
+  @ApiResponse({ status: 404, description: 'No such log', type: ErrorBodyDto })
+  async items(@Param('id') id: string, @Query() rawQuery: unknown): Promise<ImportLogItemsPageDto> {
+    const query = rawQueryOf(rawQuery);
+    const { page, limit, offset } = pageOf(query);
+    const change = single(query, 'change');
+    if (change !== undefined && !(ITEM_CHANGES as readonly string[]).includes(change)) {
+      throw badRequest(`Parameter "change" must be one of ${ITEM_CHANGES.join(', ')}, got "${change}"`);
+    }
+    const changes = change === undefined ? ITEM_CHANGES : [change as ItemChange];
+    const found = await this.logs.items(id, { changes, offset, limit });
+    if (found === undefined) throw notFound(`Import log not found: ${id}`);
+    return { total: found.total, page, limit, items: found.items };
   }
 
   @Get(':id')

@@ -110,8 +110,12 @@ export class ImportLogRecordDto implements ImportLogRecord {
   endpoint!: string;
   @ApiProperty(QUERY_PARAMETERS)
   parameters!: Record<string, string | string[]>;
-  @ApiProperty({ description: 'The acting user (X-User)' })
+  @ApiProperty({ description: "The acting user: the import token's user, or X-User for a token of none" })
   user!: string;
+  @ApiPropertyOptional({
+    description: 'The id of the token that acted (`token list`); absent for a command line import',
+  })
+  tokenId?: string;
   @ApiPropertyOptional()
   scope?: string;
   @ApiPropertyOptional({ description: 'The id of the request that started the import (X-Request-Id)' })
@@ -140,15 +144,4 @@ export class ImportLogRecordDto implements ImportLogRecord {
   started!: string;
   @ApiProperty({ format: 'date-time' })
   finished!: string;
-}
-
-export class ImportLogPageDto {
-  @ApiProperty({ description: 'Logs matching the filters' })
-  total!: number;
-  @ApiProperty()
-  page!: number;
-  @ApiProperty()
-  limit!: number;
-  @ApiProperty({ type: [ImportLogRecordDto], description: 'Newest first' })
-  items!: ImportLogRecordDto[];
 }

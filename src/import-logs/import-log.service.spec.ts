@@ -91,7 +91,66 @@ describe('ImportLogService', () => {
     const stored = [record.touched, ...Object.values(created), ...Object.values(unchanged)].flat();
     expect(parts.total).toBe(Math.ceil(stored.length / PART_IDS));
     expect(await logs.get('log1')).toEqual(record);
-    expect((await logs.find({ offset: 0, limit: 10 })).records).toEqual([record]);
+  });
+
+  describe('lists and pages', () => {
+    const tagged = (change: string, byTag: Record<string, string[]>) =>
+      Object.entries(byTag).flatMap(([tag, list]) => list.map((id) => ({ id, change, tag })));
+
+    it.each([
+      ['in parts', PART_IDS + 5],
+      ['in its record', 3],
+    ])('lists a log %s by its counts, and pages its items across lists and parts', async (_, size) => {
+      const created = { 'a.xml': ids('r1-a', size), 'b.xml': ids('r1-b', 3) };
+      const unchanged = { 'a.xml': ids('r1-c', size + 2) };
+      const record = recordOf(logOf(created, unchanged), [...created['a.xml'], ...created['b.xml']]);
+      await save(record);
+
+      const [listed] = (await logs.find({ offset: 0, limit: 10 })).records;
+      expect(listed).toEqual({
+        ...record,
+        log: {
+          created: size + 3,
+          updated: 0,
+          unchanged: size + 2,
+          errors: 1,
+          message: 'a message',
+          event: 'log1',
+        },
+        result: undefined,
+        touched: undefined,
+        touchedCount: size + 3,
+        tagCount: 2,
+      });
+      expect(JSON.stringify(listed)).not.toContain('r1-a0');
+
+      const everything = [...tagged('created', created), ...tagged('unchanged', unchanged)];
+      const paged = [];
+      for (let offset = 0; offset < everything.length; offset += 7) {
+        const page = await logs.items('log1', {
+          changes: ['created', 'updated', 'unchanged'],
+          offset,
+          limit: 7,
+        });
+        expect(page?.total).toBe(everything.length);
+        paged.push(...page!.items);
+      }
+      expect(paged).toEqual(everything);
+      const last = await logs.items('log1', { changes: ['unchanged'], offset: size, limit: 100 });
+      expect(last).toEqual({ total: size + 2, items: tagged('unchanged', unchanged).slice(size) });
+      expect(await logs.items('nolog', { changes: ['created'], offset: 0, limit: 1 })).toBeUndefined();
+    });
+
+    it('cuts a long message and a long list of tags short in a list', async () => {
+      const created = Object.fromEntries(ids('t', 30).map((tag) => [tag, [`r1-${tag}`]]));
+      const record = recordOf({ ...logOf(created), message: 'm'.repeat(5000) }, []);
+      await save(record);
+
+      const [listed] = (await logs.find({ offset: 0, limit: 10 })).records;
+      expect(listed.tags).toEqual(ids('t', 10));
+      expect(listed.tagCount).toBe(30);
+      expect(listed.log?.message).toBe(`${'m'.repeat(500)}…`);
+    });
   });
 
   it('puts the log back where a format answer holds it, as well as in the log', async () => {

@@ -5,7 +5,15 @@ import { Props } from '../items/bundle';
 import { ItemChanges } from '../items/item-changes';
 import { findChanges } from './change-records';
 import { idLists, PART_IDS, PartedList, PartReader, writeParts } from './import-log-parts';
-import { ChangesSummary, ImportLogRecord, ImportOutcomeName } from './import-log.types';
+import { listItemOf, pageOfItems } from './import-log-items';
+import {
+  ChangesSummary,
+  ImportLogItem,
+  ImportLogListItem,
+  ImportLogRecord,
+  ImportOutcomeName,
+  ItemChange,
+} from './import-log.types';
 import { Ids, WalkedIds } from './walked-ids';
 
 export const IMPORT_LOG_RECORD_TYPE = 'ImportLog';
@@ -40,6 +48,7 @@ function toProps(record: ImportLogRecord<Ids>, parted: ReadonlySet<unknown> = ne
     finished: record.finished,
   };
   if (record.scope !== undefined) props.scope = record.scope;
+  if (record.tokenId !== undefined) props.tokenId = record.tokenId;
   if (record.requestId !== undefined) props.requestId = record.requestId;
   for (const name of JSON_PROPERTIES) {
     if (record[name] !== undefined) props[name] = JSON.stringify(withoutParted(record[name], parted));
@@ -80,6 +89,7 @@ function fromNode(node: RecordNode): ImportLogRecord {
     finished: String(props.finished),
   };
   if (typeof props.scope === 'string') record.scope = props.scope;
+  if (typeof props.tokenId === 'string') record.tokenId = props.tokenId;
   if (typeof props.requestId === 'string') record.requestId = props.requestId;
   for (const name of JSON_PROPERTIES) {
     const text = props[name];
@@ -171,8 +181,19 @@ export class ImportLogService {
     });
   }
 
-  /** Newest first. */
-  async find(query: ImportLogQuery): Promise<{ total: number; records: ImportLogRecord[] }> {
+  /** A page of the items a stored log lists (`pageOfItems`); undefined when there is no such log. */
+  async items(
+    id: string,
+    page: { changes: readonly ItemChange[]; offset: number; limit: number },
+  ): Promise<{ total: number; items: ImportLogItem[] } | undefined> {
+    return this.graph.read(async (tx) => {
+      const node = await tx.getRecord(id);
+      return node?.type === IMPORT_LOG_RECORD_TYPE ? pageOfItems(tx, node, fromNode(node), page) : undefined;
+    });
+  }
+
+  /** Newest first, as summaries: counts, no ids (`listItemOf`); no part record is read. */
+  async find(query: ImportLogQuery): Promise<{ total: number; records: ImportLogListItem[] }> {
     const equals: Props = {};
     for (const name of ['user', 'scope', 'endpoint', 'outcome'] as const) {
       const value = query[name];
@@ -187,9 +208,7 @@ export class ImportLogService {
         offset: query.offset,
         limit: query.limit,
       });
-      const complete: ImportLogRecord[] = [];
-      for (const node of records) complete.push(await withParts(tx, node));
-      return { total, records: complete };
+      return { total, records: records.map((node) => listItemOf(node, fromNode(node))) };
     });
   }
 }

@@ -65,6 +65,11 @@ export interface ImportLogRecord<I extends Ids = string[]> {
   /** The query parameters as given. */
   parameters: Record<string, string | string[]>;
   user: string;
+  /**
+   * The id of the token that acted (`token list`): absent for a command line's import, and in
+   * logs stored before tokens were recorded.
+   */
+  tokenId?: string;
   scope?: string;
   /** The id of the request that started the import (`X-Request-Id`); absent in older logs. */
   requestId?: string;
@@ -83,4 +88,40 @@ export interface ImportLogRecord<I extends Ids = string[]> {
   /** ISO 8601 times. */
   started: string;
   finished: string;
+}
+
+/** The counts of an import log, without its id lists or its errors' messages. */
+export interface ImportLogCounts {
+  created: number;
+  updated: number;
+  unchanged: number;
+  /** Items skipped in tolerant mode. */
+  errors: number;
+  /** Cut short in a list (`ImportLogListItem`). */
+  message: string | null;
+  event: string | null;
+}
+
+/**
+ * A stored log as `GET /import/logs` lists it: counts, never item ids (`GET
+ * /import/logs/{id}/items` pages them), its message and tags cut short, so that an answer's size
+ * does not grow with the imports it lists.
+ */
+export interface ImportLogListItem extends Omit<ImportLogRecord, 'log' | 'result' | 'touched'> {
+  log?: ImportLogCounts;
+  /** How many items the import created, updated or otherwise changed. */
+  touchedCount: number;
+  /** How many sources it read; `tags` lists the first of them. */
+  tagCount: number;
+}
+
+/** How an item fared in an import, as `GET /import/logs/{id}/items` lists it. */
+export const ITEM_CHANGES = ['created', 'updated', 'unchanged'] as const;
+export type ItemChange = (typeof ITEM_CHANGES)[number];
+
+export interface ImportLogItem {
+  id: string;
+  change: ItemChange;
+  /** The tag of the source it came from. */
+  tag: string;
 }

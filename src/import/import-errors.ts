@@ -41,6 +41,19 @@ export class ImportWorkerStoppedError extends ImportHttpError {
   }
 }
 
+/**
+ * A committed import whose token was revoked before it committed: rolled back, and its stored log
+ * (outcome `failed`) carries this error. 401, as for any request with a revoked token.
+ */
+export class TokenRevokedError extends ImportHttpError {
+  constructor(tokenId: string) {
+    super(
+      HttpStatus.UNAUTHORIZED,
+      `The import's token (id ${tokenId}) was revoked before the import committed; nothing was written`,
+    );
+  }
+}
+
 /** An import refused because the service is shutting down. */
 export function shuttingDown(): ImportHttpError {
   return new ImportHttpError(HttpStatus.SERVICE_UNAVAILABLE, 'The service is shutting down');
@@ -48,6 +61,10 @@ export function shuttingDown(): ImportHttpError {
 
 export function badRequest(details: ErrorBody['details']): ImportHttpError {
   return new ImportHttpError(HttpStatus.BAD_REQUEST, details);
+}
+
+export function forbidden(message: string): ImportHttpError {
+  return new ImportHttpError(HttpStatus.FORBIDDEN, message);
 }
 
 export function notFound(message: string): ImportHttpError {

@@ -125,7 +125,13 @@ export class ImportController {
     enum: BUILT_IN_FORMATS,
     description: 'The format of the body; any other is 404',
   })
-  @ApiHeader({ name: 'X-User', required: true, description: 'Id of the acting user' })
+  @ApiHeader({
+    name: 'X-User',
+    required: false,
+    description:
+      'Id of the acting user. A token issued to a user acts as that user: X-User may be left out, ' +
+      'and any other user is 403. A token issued to no user must name a known user here.',
+  })
   @ApiHeader({
     name: 'Prefer',
     required: false,
@@ -175,6 +181,7 @@ export class ImportController {
       // Unread: the app's one body parser leaves every body to the import run (app.setup.ts).
       body: request.raw,
       tokenId: request.auth.tokenId,
+      tokenUser: request.auth.user,
       requestId: requestIdOf(request.raw),
     };
     const send = async (status: number, headers: Record<string, string>, chunks: Readable) => {

@@ -1,4 +1,4 @@
-import { Inject, Injectable, Logger, OnApplicationShutdown } from '@nestjs/common';
+import { Inject, Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
 import type { IncomingMessage } from 'node:http';
 import path from 'node:path';
 import { UsersService } from '../auth/users.service';
@@ -12,7 +12,7 @@ import { ImportLogService } from '../import-logs/import-log.service';
 import { MetricsService } from '../observability/metrics.service';
 import { ShutdownService } from '../shutdown/shutdown.service';
 import { FormatRegistry } from './format-registry';
-import { badRequest, errorBodyOf, ImportWorkerStoppedError } from './import-errors';
+import { badRequest, errorBodyOf, forbidden, ImportWorkerStoppedError } from './import-errors';
 import { commitRequested, parseImportParams, RawQuery } from './import-params';
 import { loadScope } from './import-scope';
 import { explainedFailure, WrittenFolder, writtenFoldersOf } from './storage-full';
@@ -34,8 +34,13 @@ export interface ImportRequest {
   query: RawQuery;
   contentType?: string;
   body: IncomingMessage;
-  /** The token of the request, which may then see its job (`GET /import/jobs`). */
+  /**
+   * The token of the request, which may then see its job (`GET /import/jobs`) and is recorded in
+   * its log and job; none for a command line's import.
+   */
   tokenId?: string;
+  /** The user that token was issued to, if any: the acting user (`actingUser`). */
+  tokenUser?: string;
   /** The request's id (`X-Request-Id`), kept in the stored log. */
   requestId?: string;
 }
@@ -57,7 +62,7 @@ export interface ImportAnswer {
  * before it is handed over is stored as failed here; the run stores its own failures.
  */
 @Injectable()
-export class ImportService implements OnApplicationShutdown {
+export class ImportService implements OnApplicationBootstrap, OnApplicationShutdown {
   private readonly logger = new Logger(ImportService.name);
   private readonly roots: ImportRoots;
   private readonly urls: UrlLimits;
@@ -84,13 +89,23 @@ export class ImportService implements OnApplicationShutdown {
         this.logger.warn({ msg: 'Cancelled imports still running after the grace period', cancelled });
     });
     const settings = config.import;
-    this.roots = new ImportRoots(settings.roots);
+    this.roots = ImportRoots.of(config);
     this.writtenFolders = writtenFoldersOf(config);
     this.urls = {
       allowPrivate: settings.allowPrivateUrls,
       timeoutMs: settings.urlTimeoutMs,
       maxBytes: settings.maxUrlBytes,
     };
+  }
+
+  /** Once the app's logger is in place: a constructor's line would go to Nest's default one. */
+  onApplicationBootstrap(): void {
+    const overlaps = this.roots.overlaps();
+    if (overlaps.length > 0) {
+      this.logger.warn(
+        `IMPORT_ROOTS overlaps the service's own folders, whose files are never read: ${overlaps.join('; ')}`,
+      );
+    }
   }
 
   async onApplicationShutdown(): Promise<void> {
@@ -109,7 +124,7 @@ export class ImportService implements OnApplicationShutdown {
   ): Promise<void> {
     const started = this.logs.timestamp();
     const endpoint = this.formats.endpoint(request.endpoint);
-    const user = await this.actingUser(request.user);
+    const user = await this.actingUser(request);
     const workspace = await ImportWorkspace.create(this.config.import.tempDir).catch(async (error) => {
       throw (await explainedFailure(error, this.writtenFolders, this.logger)) as Error;
     });
@@ -117,7 +132,13 @@ export class ImportService implements OnApplicationShutdown {
       logId: this.logs.newId(),
       started,
     };
-    const attempt = { endpoint: endpoint.name, user, query: request.query, requestId: request.requestId };
+    const attempt = {
+      endpoint: endpoint.name,
+      user,
+      tokenId: request.tokenId,
+      query: request.query,
+      requestId: request.requestId,
+    };
     let job: ImportJob | undefined;
     let accepted = false;
     let handedOver = false;
@@ -234,11 +255,30 @@ export class ImportService implements OnApplicationShutdown {
     };
   }
 
-  private async actingUser(user: string | undefined): Promise<string> {
-    if (user === undefined || user.trim() === '') {
-      throw badRequest('The X-User header must name the acting user');
+  /**
+   * Who the import is recorded as: a token issued to a user acts as that user only (`X-User` may
+   * be left out, or must name the same user); a token issued to no user, or the command line,
+   * names a known user in `X-User`. The log and job also record the token itself.
+   */
+  private async actingUser(request: ImportRequest): Promise<string> {
+    const named = request.user?.trim() === '' ? undefined : request.user;
+    const { tokenId, tokenUser } = request;
+    if (tokenId !== undefined && tokenUser !== undefined) {
+      if (named !== undefined && named !== tokenUser) {
+        throw forbidden(
+          `X-User "${named}" is not the user this import token (id ${tokenId}) was issued to, "${tokenUser}"`,
+        );
+      }
+      return tokenUser;
     }
-    if (!(await this.users.exists(user))) throw badRequest(`Unknown user: ${user}`);
-    return user;
+    if (named === undefined) {
+      throw badRequest(
+        tokenId === undefined
+          ? 'The X-User header must name the acting user'
+          : `The X-User header must name the acting user: this import token (id ${tokenId}) was issued to no user`,
+      );
+    }
+    if (!(await this.users.exists(named))) throw badRequest(`Unknown user: ${named}`);
+    return named;
   }
 }

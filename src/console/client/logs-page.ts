@@ -1,7 +1,7 @@
 import { getJson, Unauthorised } from './api.js';
 import { el, messageBox, show, table, time } from './dom.js';
 import { JobsPanel } from './jobs-panel.js';
-import { errorWords, ImportLogRecord, OUTCOME_WORDS, Page } from './types.js';
+import { errorWords, ImportLogListItem, OUTCOME_WORDS, Page } from './types.js';
 
 const PAGE_SIZE = 20;
 const FILTERS = ['user', 'scope', 'endpoint', 'outcome', 'from', 'to'] as const;
@@ -9,15 +9,17 @@ const FILTERS = ['user', 'scope', 'endpoint', 'outcome', 'from', 'to'] as const;
 const SOURCES_SHOWN = 3;
 
 /** The counts of a listed log: the list carries counts, never reads its id lists. */
-function counts(record: ImportLogRecord): string {
+function counts(record: ImportLogListItem): string {
   const log = record.log;
   if (!log) return '';
-  const errors = Object.keys(log.errors).length;
+  const errors = log.errors;
   return `${log.created} created, ${log.updated} updated, ${log.unchanged} unchanged${errors ? `, ${errors} errors` : ''}`;
 }
 
 /** The files or tags an import read, or what it was given when it failed before reading any. */
-export function sourcesText(record: ImportLogRecord): string {
+export function sourcesText(
+  record: Pick<ImportLogListItem, 'tags' | 'parameters'> & { tagCount?: number },
+): string {
   const given = record.parameters.tag;
   const names = record.tags.length > 0 ? record.tags : Array.isArray(given) ? given : given ? [given] : [];
   if (names.length === 0) return 'request body';
@@ -26,10 +28,12 @@ export function sourcesText(record: ImportLogRecord): string {
     .slice(0, SOURCES_SHOWN)
     .map((name) => (name === '-' ? 'request body' : name))
     .join(', ');
-  return names.length > SOURCES_SHOWN ? `${shown} and ${names.length - SOURCES_SHOWN} more` : shown;
+  // A listed log carries only its first tags, and how many there are.
+  const total = Math.max(record.tagCount ?? 0, names.length);
+  return total > SOURCES_SHOWN ? `${shown} and ${total - SOURCES_SHOWN} more` : shown;
 }
 
-function result(record: ImportLogRecord): Node {
+function result(record: ImportLogListItem): Node {
   const message = record.log?.message;
   return el(
     'span',
@@ -39,7 +43,7 @@ function result(record: ImportLogRecord): Node {
   );
 }
 
-function row(record: ImportLogRecord): Node[] {
+function row(record: ImportLogListItem): Node[] {
   return [
     el('span', { class: `outcome-${record.outcome}` }, OUTCOME_WORDS[record.outcome]),
     el(
@@ -109,7 +113,7 @@ export async function showLogs(main: HTMLElement, signal: AbortSignal): Promise<
       if (value) request.set(name, value);
     }
     try {
-      const logs = await getJson<Page<ImportLogRecord>>(`/import/logs?${request}`);
+      const logs = await getJson<Page<ImportLogListItem>>(`/import/logs?${request}`);
       showResults(results, logs, query);
     } catch (error) {
       if (error instanceof Unauthorised) throw error;
@@ -134,7 +138,7 @@ export async function showLogs(main: HTMLElement, signal: AbortSignal): Promise<
   await Promise.all([load(), jobs.start()]);
 }
 
-function showResults(results: HTMLElement, logs: Page<ImportLogRecord>, query: URLSearchParams): void {
+function showResults(results: HTMLElement, logs: Page<ImportLogListItem>, query: URLSearchParams): void {
   const pages = Math.max(1, Math.ceil(logs.total / logs.limit));
   const pageLink = (target: number, text: string) => {
     const next = new URLSearchParams(query);

@@ -6,11 +6,12 @@ import type { ImportJobDocument, JobState } from '../../import-jobs/import-job.t
 import type {
   ErrorBody,
   ImportLogDocument,
+  ImportLogListItem,
   ImportLogRecord,
   ImportOutcomeName,
 } from '../../import-logs/import-log.types';
 
-export type { ImportJobDocument, ImportLogRecord };
+export type { ImportJobDocument, ImportLogListItem, ImportLogRecord };
 
 export type IdsByTag = ImportLogDocument['created_keys'];
 

@@ -52,7 +52,8 @@ export class Neo4jGraphStore extends GraphStore {
   }
 
   write<T>(work: (tx: GraphWriter) => Promise<T>, options: WriteOptions = {}): Promise<T> {
-    return this.writers.run(() => this.writeNow(work, options.commit !== false));
+    if (options.apart) return this.writeNow(work, options);
+    return this.writers.run(() => this.writeNow(work, options));
   }
 
   queuedWrites(): number {
@@ -67,15 +68,17 @@ export class Neo4jGraphStore extends GraphStore {
     await this.driver.close();
   }
 
-  private async writeNow<T>(work: (tx: GraphWriter) => Promise<T>, commit: boolean): Promise<T> {
+  private async writeNow<T>(work: (tx: GraphWriter) => Promise<T>, options: WriteOptions): Promise<T> {
+    const commit = options.commit !== false;
     const session = this.driver.session({ defaultAccessMode: accessModes.WRITE });
     try {
       const transaction = session.beginTransaction();
       let result: T;
       try {
         const run = statementRunner(transaction);
-        await run(TAKE_WRITE_LOCK, { now: new Date().toISOString() });
+        if (!options.apart) await run(TAKE_WRITE_LOCK, { now: new Date().toISOString() });
         result = await work(new Neo4jGraphWriter(run));
+        if (commit) await options.beforeCommit?.();
       } catch (error) {
         // A failed statement has already ended the transaction; rolling back then is a no-op.
         await transaction.rollback().catch(() => undefined);

@@ -1,12 +1,11 @@
 import Database from 'better-sqlite3';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { setTimeout as sleep } from 'node:timers/promises';
 import { GraphReader, GraphStore, GraphWriter, WriteOptions } from '../graph-store';
 import { ReadCache } from '../read-cache';
 import { registerPathKey } from './item-paths';
 import { ReadPool } from './read-pool';
-import { migrate } from './schema';
+import { migrate, SCHEMA_VERSION, schemaVersion } from './schema';
 import { SerialQueue } from './serial-queue';
 import { SqliteGraphReader } from './sqlite-graph-reader';
 import { SqliteGraphWriter } from './sqlite-graph-writer';
@@ -23,6 +22,7 @@ import {
 import { openTermIndex } from './search/term-index';
 import { StoreCondition } from './store-condition';
 import { WalCheckpointer } from './wal-checkpointer';
+import { whenNotBusy } from './when-not-busy';
 
 /**
  * How long SQLite itself waits for another process's write lock before reporting busy: not at all,
@@ -30,8 +30,6 @@ import { WalCheckpointer } from './wal-checkpointer';
  * record); the wait goes on asynchronously instead (`whenNotBusy`).
  */
 const WRITER_BUSY_TIMEOUT_MS = 0;
-const FIRST_RETRY_MS = 2;
-const LONGEST_RETRY_MS = 100;
 /** Readers only meet a lock while a WAL file is being recovered, which is brief. */
 const READER_BUSY_TIMEOUT_MS = 1000;
 /** Concurrent read transactions; more wait for a connection to come back. */
@@ -140,12 +138,16 @@ export class SqliteGraphStore extends GraphStore {
       db.pragma('wal_autocheckpoint = 0');
       db.pragma(`journal_size_limit = ${WAL_KEPT_BYTES}`);
       const writer = new StatementCache(db);
-      await whenNotBusy(() => writer.get('BEGIN IMMEDIATE').run());
-      try {
-        migrate(db);
-        writer.get('COMMIT').run();
-      } finally {
-        if (db.inTransaction) writer.get('ROLLBACK').run();
+      // A current schema needs no lock: a process that opens the store while an import writes (the
+      // command line's `token revoke`) does not wait for it.
+      if (schemaVersion(db) !== SCHEMA_VERSION) {
+        await whenNotBusy(() => writer.get('BEGIN IMMEDIATE').run());
+        try {
+          migrate(db);
+          writer.get('COMMIT').run();
+        } finally {
+          if (db.inTransaction) writer.get('ROLLBACK').run();
+        }
       }
       // A damaged file still opens, so that the service can say it is not ready and why.
       const condition = new StoreCondition(db);
@@ -246,6 +248,7 @@ export class SqliteGraphStore extends GraphStore {
           const warmed = await warmSearch(this.writer, warmup.plan, version);
           await warmup.handOver(warmed, buffersOf(warmed));
         }
+        await options.beforeCommit?.();
         this.writer.get('COMMIT').run();
         onCommit(version);
         this.checkpointer.request();
@@ -381,28 +384,4 @@ function openReader(filePath: string): StatementCache {
   db.pragma(`mmap_size = ${READER_MMAP_BYTES}`);
   openTermIndex(db);
   return new StatementCache(db);
-}
-
-/**
- * By its code, not its class: where modules are loaded afresh for each file (Jest), an error may
- * come from another load of better-sqlite3 than the class this module sees.
- */
-function isBusy(error: unknown): boolean {
-  const code = (error as { code?: unknown } | null)?.code;
-  return typeof code === 'string' && code.startsWith('SQLITE_BUSY');
-}
-
-/**
- * Runs `attempt` until it gets past another process's lock, waiting asynchronously between tries
- * (a little longer each time) so that the event loop keeps serving meanwhile.
- */
-async function whenNotBusy<T>(attempt: () => T): Promise<T> {
-  for (let delay = FIRST_RETRY_MS; ; delay = Math.min(delay * 2, LONGEST_RETRY_MS)) {
-    try {
-      return attempt();
-    } catch (error) {
-      if (!isBusy(error)) throw error;
-      await sleep(delay);
-    }
-  }
 }

@@ -10,6 +10,8 @@ export interface FailedImport {
   logId: string;
   endpoint: string;
   user: string;
+  /** The token that acted, when one did. */
+  tokenId?: string;
   query: RawQuery;
   started: string;
   /** The tags of the sources it had found. */
@@ -41,6 +43,7 @@ export async function storeFailedImport(
       endpoint: failed.endpoint,
       parameters: failed.query,
       user: failed.user,
+      tokenId: failed.tokenId,
       requestId: failed.requestId,
       scope: scopeOf(failed.query),
       tags: failed.tags,

@@ -4,11 +4,13 @@ import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { APP_CONFIG, AppConfig } from '../../config/app-config';
 import { GraphStore, GraphWriter } from '../../graph/graph-store';
+import { TokenStore } from '../../graph/token-store';
 import { ChangeRecorder } from '../../import-logs/change-records';
 import { ImportLogService } from '../../import-logs/import-log.service';
 import { ImportLogDocument } from '../../import-logs/import-log.types';
 import { Ids } from '../../import-logs/walked-ids';
 import { FormatRegistry } from '../format-registry';
+import { TokenRevokedError } from '../import-errors';
 import {
   FinishResult,
   FormatReader,
@@ -88,9 +90,10 @@ export class ImportExecution {
     private readonly graph: GraphStore,
     private readonly formats: FormatRegistry,
     private readonly logs: ImportLogService,
+    private readonly tokens: TokenStore,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {
-    this.roots = new ImportRoots(config.import.roots);
+    this.roots = ImportRoots.of(config);
     this.limits = { maxDepth: config.import.maxDepth, maxIdLength: config.import.maxIdLength };
     this.writtenFolders = writtenFoldersOf(config);
   }
@@ -119,6 +122,8 @@ export class ImportExecution {
       const prepared = await this.prepare(task, workspace);
       tags.push(...prepared.sources.map((source) => source.tag));
       control.signal.throwIfAborted();
+      // Checked again just before the commit: this only spares a revoked token's queued import the work.
+      if (prepared.params.commit) await this.tokenStillValid(task.tokenId);
       const bytes = new ByteCount(control);
       const sources = prepared.sources.map((source) => bytes.counted(source));
       control.report({
@@ -139,6 +144,7 @@ export class ImportExecution {
                   plan: task.searchWarmup,
                   handOver: (warmed, transfer) => control.handOver(warmed, transfer),
                 },
+          beforeCommit: () => this.tokenStillValid(task.tokenId),
         },
       );
       await pipeline(
@@ -149,6 +155,13 @@ export class ImportExecution {
       return { committed: prepared.params.commit, log: { ...summary, errors: { ...summary.errors } } };
     } finally {
       ledger.close();
+    }
+  }
+
+  /** A token revoked while its import ran rolls the import back, whoever revoked it and where. */
+  private async tokenStillValid(tokenId: string | undefined): Promise<void> {
+    if (tokenId !== undefined && (await this.tokens.inactiveAmong([tokenId])).has(tokenId)) {
+      throw new TokenRevokedError(tokenId);
     }
   }
 
@@ -248,6 +261,7 @@ export class ImportExecution {
         endpoint: task.endpoint,
         parameters: task.query,
         user: task.user,
+        tokenId: task.tokenId,
         requestId: task.requestId,
         scope: params.scope,
         tags: prepared.sources.map((source) => source.tag),

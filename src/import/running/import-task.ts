@@ -11,6 +11,8 @@ export interface ImportTask {
   logId: string;
   endpoint: string;
   user: string;
+  /** The token that acted (its id), checked for revocation just before the import commits. */
+  tokenId?: string;
   query: RawQuery;
   contentType?: string;
   /** The request body, spooled to a file of the workspace. */

@@ -2,6 +2,7 @@ import { mkdir, mkdtemp, rm, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { ImportRoots } from './import-roots';
+import { WORKSPACE_PREFIX } from './workspace';
 
 describe('ImportRoots', () => {
   let base: string;
@@ -51,5 +52,63 @@ describe('ImportRoots', () => {
     const none = new ImportRoots([]);
     expect(none.configured).toBe(false);
     expect(await none.resolveFile(path.join(first, 'a.xml'))).toBeUndefined();
+  });
+
+  describe("the service's own files", () => {
+    let data: string;
+    let temp: string;
+    let workspace: string;
+    const own = () => new ImportRoots([base], { data, temp });
+    const refusal = async (name: string) =>
+      own()
+        .resolveFile(name, 'Parameter "log"')
+        .then(
+          () => undefined,
+          (error: { getStatus(): number; message: string }) => [error.getStatus(), error.message],
+        );
+
+    beforeAll(async () => {
+      data = path.join(base, 'data');
+      temp = path.join(base, 'tmp');
+      workspace = path.join(temp, `${WORKSPACE_PREFIX}123-abc`);
+      await mkdir(workspace, { recursive: true });
+      await mkdir(data, { recursive: true });
+      for (const name of ['archive.db', 'archive.db-wal', 'archive.db-shm', 'archive.tokens.db']) {
+        await writeFile(path.join(data, name), 'x');
+      }
+      await writeFile(path.join(workspace, 'body'), 'spooled');
+      await writeFile(path.join(temp, 'other.xml'), "not the service's");
+      await symlink(path.join(data, 'archive.db'), path.join(first, 'store-link.db'));
+    });
+
+    it.each([
+      ['the store', () => path.join(data, 'archive.db'), 'data folder'],
+      ['its WAL', () => 'data/archive.db-wal', 'data folder'],
+      ['its shared memory', () => 'data/archive.db-shm', 'data folder'],
+      ['the tokens', () => 'data/archive.tokens.db', 'data folder'],
+      ['a missing file in the data folder', () => 'data/gone.db', 'data folder'],
+      ['a link to the store', () => 'first/store-link.db', 'data folder'],
+      ['a spooled body', () => path.join(workspace, 'body'), 'workspace'],
+    ])('refuses %s with a 400 naming the parameter and why, whatever the roots say', async (_, name, why) => {
+      const [status, message] = (await refusal(name())) ?? [];
+      expect(status).toBe(400);
+      expect(message).toMatch(/^Parameter "log" names a file the service never reads: /);
+      expect(message).toContain(why);
+    });
+
+    it("reads other files of the temp folder, which are not the service's", async () => {
+      expect(await own().resolveFile('tmp/other.xml')).toBe(path.join(temp, 'other.xml'));
+    });
+
+    it('tells which roots overlap its folders', () => {
+      expect(own().overlaps()).toEqual([
+        `${base} overlaps the data folder ${data}`,
+        `${base} overlaps the temp folder ${temp}`,
+      ]);
+      expect(new ImportRoots([first], { data, temp }).overlaps()).toEqual([]);
+      expect(new ImportRoots([workspace], { data, temp }).overlaps()).toEqual([
+        `${workspace} overlaps the temp folder ${temp}`,
+      ]);
+    });
   });
 });

@@ -16,11 +16,11 @@ async function readSmallFile(file: string, what: string): Promise<string> {
 /**
  * The `log` parameter's message: the content of the file it names when that is a readable file
  * inside the import roots, otherwise the parameter itself. A path outside the roots is never
- * opened.
+ * opened; one of the service's own files is refused (`ImportRoots`).
  */
 export async function logMessageOf(log: string | undefined, roots: ImportRoots): Promise<string | null> {
   if (log === undefined) return null;
-  const file = await roots.resolveFile(log);
+  const file = await roots.resolveFile(log, 'Parameter "log"');
   return file === undefined ? log : readSmallFile(file, 'log message');
 }
 
@@ -34,7 +34,7 @@ export async function mappingOf(
   if (/^[a-z][a-z0-9+.-]*:\/\//i.test(properties)) {
     return fetchText(allowedUrl(properties), { ...urls, maxBytes: MAX_PARAMETER_FILE_BYTES });
   }
-  const file = await roots.resolveFile(properties);
+  const file = await roots.resolveFile(properties, 'Parameter "properties"');
   if (file === undefined) {
     throw badRequest(`properties: not a readable file inside the import roots: ${properties}`);
   }

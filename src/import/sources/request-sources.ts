@@ -57,7 +57,9 @@ async function pathListSources(body: BodyContext): Promise<ImportSource[]> {
     .filter((line) => line !== '');
   if (paths.length === 0) throw badRequest('The path list names no files');
   // Every path is checked before any file is read.
-  const resolved = await Promise.all(paths.map((name) => body.roots.resolveFile(name)));
+  const resolved = await Promise.all(
+    paths.map((name) => body.roots.resolveFile(name, `The path list's "${name}"`)),
+  );
   const refused = paths.filter((_, index) => resolved[index] === undefined);
   if (refused.length > 0) {
     throw badRequest({
