@@ -27,11 +27,33 @@ function assignRequestId(req: IdentifiedRequest, res: ServerResponse): void {
   res.setHeader(REQUEST_ID_HEADER, req.id);
 }
 
-/** A request's line: at `error` for a server fault, `warn` for a client error or an abandoned request. */
-function lineOf(res: ServerResponse): { level: 'info' | 'warn' | 'error'; message: string } {
+/**
+ * The paths that probes and the console ask again and again (health and metrics scrapes, the
+ * console's jobs list and a job's state every few seconds): answered, they are logged at `debug`,
+ * so that the `info` log keeps the requests people and clients make.
+ */
+const POLLED_PATHS = /^\/(?:health(?:\/(?:live|ready))?|metrics|import\/jobs(?:\/[^/]+)?)\/?$/;
+
+/**
+ * A request's line: at `error` for a server fault, `warn` for a client error or an abandoned
+ * request, `debug` for a polled path's answer, else `info`.
+ */
+function lineOf(
+  req: IdentifiedRequest,
+  res: ServerResponse,
+): { level: 'debug' | 'info' | 'warn' | 'error'; message: string } {
   if (res.statusCode >= 500) return { level: 'error', message: 'request errored' };
   if (!res.writableFinished) return { level: 'warn', message: 'request aborted' };
-  return { level: res.statusCode >= 400 ? 'warn' : 'info', message: 'request completed' };
+  if (res.statusCode >= 400) return { level: 'warn', message: 'request completed' };
+  const polled = req.method === 'GET' && POLLED_PATHS.test(pathOf(req));
+  return { level: polled ? 'debug' : 'info', message: 'request completed' };
+}
+
+/** The path, without the query string, as the request line logs it. */
+function pathOf(req: IdentifiedRequest & { originalUrl?: string }): string {
+  const url = req.originalUrl ?? req.url ?? '';
+  const query = url.indexOf('?');
+  return query === -1 ? url : url.slice(0, query);
 }
 
 /**
@@ -54,7 +76,7 @@ export class RequestLogMiddleware implements NestMiddleware {
     const log = (): void => {
       res.off('finish', log);
       res.off('close', log);
-      const { level, message } = lineOf(res);
+      const { level, message } = lineOf(req, res);
       this.logger.logger[level]({ req, res, responseTime: Date.now() - started }, message);
     };
     res.on('finish', log);
