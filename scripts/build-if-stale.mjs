@@ -5,6 +5,7 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import process from 'node:process';
 
 const project = process.cwd();
 const stamp = path.join(project, 'dist', '.build-stamp');
