@@ -4,7 +4,8 @@ import { SERVICE_LINKS } from './index.controller';
  * How people run the command line from the project folder: the package's `bin`, which npx finds
  * in the project itself; stdout carries only the command's own output (`npm run` adds its banner).
  */
-export const CLI_COMMAND = 'npx archive-cli';
+export const CLI_NAME = 'archive-cli';
+export const CLI_COMMAND = `npx ${CLI_NAME}`;
 
 /**
  * The line the service logs once it listens: where, where the console and the API docs are, and,
