@@ -119,7 +119,7 @@ export function importCommand(
   return new Command('import')
     .description('import local files, folders or archives, as POST /import/<format> does')
     .usage(
-      '<format> <paths…> --scope <id> [--commit] [--tolerant] [--allow-update] [--user <id>] [--lang <code>] [--tag <tag>]',
+      '<format> <paths…> --scope <id> --user <id> [--commit] [--tolerant] [--allow-update] [--lang <code>] [--tag <tag>]',
     )
     .argument('<format>', 'ead, ead-sync, eag, eac, skos, csv, links, coreferences')
     .argument('<paths...>', 'files, folders (every file below them) or archives')
