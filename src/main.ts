@@ -41,8 +41,14 @@ async function serve(config: AppConfig): Promise<void> {
 /** The line that tells a newcomer where to go, and how to make the first token. */
 async function guide(app: NestFastifyApplication, config: AppConfig): Promise<void> {
   const address = app.getHttpServer().address() as AddressInfo | null;
-  const tokens = await app.get(TokensService).list();
-  const active = tokens.some((token) => !token.revoked);
+  // A store that cannot list tokens now says so elsewhere (health); the line is still worth giving.
+  const active = await app
+    .get(TokensService)
+    .list()
+    .then(
+      (tokens) => tokens.some((token) => !token.revoked),
+      () => true,
+    );
   new Logger('Start').log(startGuide(`http://localhost:${address?.port ?? config.port}`, active));
 }
 
