@@ -4,7 +4,7 @@ import request from 'supertest';
 import { preflight } from '../../test/support/preflight';
 import { TestApp, createTestApp } from '../../test/support/test-app';
 import { loadConfig } from '../config/app-config';
-import { appLoggerParams } from './app-logger';
+import { appLoggerParams, readableLine } from './app-logger';
 
 /** A route that fails as a server fault would, under the portal API's path (its error format). */
 @Controller('api/logger-test')
@@ -172,5 +172,18 @@ describe('request log serializers', () => {
   it('log the original URL, which a middleware mounted on a path does not see in url, without its query', () => {
     const req = { id: 'r1', method: 'GET', url: '/', originalUrl: '/api/v1/search?q=x&token=secret' };
     expect(options.serializers?.req(req)).toEqual({ id: 'r1', method: 'GET', path: '/api/v1/search' });
+  });
+});
+
+describe('readableLine (logs on a terminal)', () => {
+  it("shows a request's method, path, status and time, and any line's context", () => {
+    const request = {
+      msg: 'request completed',
+      req: { id: 'r1', method: 'GET', path: '/api/v1/c1' },
+      res: { statusCode: 200 },
+      responseTime: 12,
+    };
+    expect(readableLine(request, 'msg')).toBe('request completed: GET /api/v1/c1 200 12 ms');
+    expect(readableLine({ msg: 'Listening on …', context: 'Start' }, 'msg')).toBe('[Start] Listening on …');
   });
 });

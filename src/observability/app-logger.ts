@@ -11,7 +11,7 @@ import { APP_CONFIG, AppConfig } from '../config/app-config';
 export const LOG_DESTINATION = Symbol('LOG_DESTINATION');
 
 /** A request's line for people: method, path, status and time, rather than its objects. */
-function readableLine(log: Record<string, unknown>, messageKey: string): string {
+export function readableLine(log: Record<string, unknown>, messageKey: string): string {
   const context = typeof log.context === 'string' ? `[${log.context}] ` : '';
   const req = log.req as { method?: string; path?: string } | undefined;
   const res = log.res as { statusCode?: number | null } | undefined;
