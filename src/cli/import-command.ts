@@ -169,7 +169,8 @@ export function importCommand(
         }
         return text;
       });
-      out.result([answer], JSON.parse(answer));
+      const log: unknown = JSON.parse(answer);
+      out.result([JSON.stringify(log, null, 2)], log);
     });
 }
 
