@@ -56,7 +56,7 @@ const REDACTED_PATHS = [
 ];
 
 /** The path without the query string, which may hold a token. */
-function pathOf(url: string): string {
+export function pathOf(url: string): string {
   const query = url.indexOf('?');
   return query === -1 ? url : url.slice(0, query);
 }

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { Injectable, NestMiddleware } from '@nestjs/common';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { PinoLogger } from 'nestjs-pino';
+import { pathOf } from './app-logger';
 
 const REQUEST_ID_HEADER = 'X-Request-Id';
 /** As Node keys incoming headers. */
@@ -45,15 +46,10 @@ function lineOf(
   if (res.statusCode >= 500) return { level: 'error', message: 'request errored' };
   if (!res.writableFinished) return { level: 'warn', message: 'request aborted' };
   if (res.statusCode >= 400) return { level: 'warn', message: 'request completed' };
-  const polled = req.method === 'GET' && POLLED_PATHS.test(pathOf(req));
+  // As the request line names it: the original URL, which a middleware mounted on a path changes.
+  const url = (req as IdentifiedRequest & { originalUrl?: string }).originalUrl ?? req.url ?? '';
+  const polled = req.method === 'GET' && POLLED_PATHS.test(pathOf(url));
   return { level: polled ? 'debug' : 'info', message: 'request completed' };
-}
-
-/** The path, without the query string, as the request line logs it. */
-function pathOf(req: IdentifiedRequest & { originalUrl?: string }): string {
-  const url = req.originalUrl ?? req.url ?? '';
-  const query = url.indexOf('?');
-  return query === -1 ? url : url.slice(0, query);
 }
 
 /**
