@@ -90,7 +90,8 @@ describe('command line (archive-cli), against the store of a running app', () =>
     const again = await cli('user', 'add', 'mike');
     expect(again.code).not.toBe(0);
     expect(again.stderr).toContain('already exists');
-  });
+    // Runs of the command line one after the other, each a process opening the store.
+  }, 120_000);
 
   it('creates a token shown once in its JSON, lists it without secret, revokes it', async () => {
     const tokens = testApp.app.get(TokensService);
@@ -98,6 +99,9 @@ describe('command line (archive-cli), against the store of a running app', () =>
     expect(created.code).toBe(0);
     const { token, id } = JSON.parse(created.stdout) as { token: string; id: string };
     expect(JSON.parse(created.stdout)).toEqual({ id, role: 'import', user: 'mike', name: 'ci', token });
+    expect(created.stderr).toContain(
+      `Created import token ${id}; the token, in the JSON on stdout, is shown only now`,
+    );
     const grant = await tokens.verify(token);
     expect(grant).toEqual({ id, role: 'import', user: 'mike' });
 
@@ -115,7 +119,8 @@ describe('command line (archive-cli), against the store of a running app', () =>
     expect(JSON.parse((await cli('token', 'list')).stdout)).toContainEqual(
       expect.objectContaining({ id, revoked: true }),
     );
-  });
+    // Runs of the command line one after the other, each a process opening the store.
+  }, 120_000);
 
   it('adds a vocabulary and an authority set', async () => {
     expect((await cli('vocabulary', 'add', 'ehri_terms', '--name', 'EHRI Terms')).code).toBe(0);
@@ -129,7 +134,8 @@ describe('command line (archive-cli), against the store of a running app', () =>
       type: 'AuthoritativeSet',
       data: { identifier: 'ehri_cb', name: 'ehri_cb' },
     });
-  });
+    // Runs of the command line one after the other, each a process opening the store.
+  }, 120_000);
 
   it('exits non-zero with a clear message on bad input, creating nothing', async () => {
     const tokens = testApp.app.get(TokensService);

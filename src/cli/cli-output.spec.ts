@@ -12,16 +12,16 @@ describe('cliOutput', () => {
 
   it('writes lines for people on a terminal', () => {
     const { written, output } = streams(true);
-    output.result(['Created user mike'], { id: 'mike' });
+    output.result(['Created user mike'], { id: 'mike' }, 'said by the lines');
     output.notice('Opening the store');
     expect(written).toEqual({ stdout: 'Created user mike\n', stderr: 'Opening the store\n' });
   });
 
   it('writes the result alone, as one JSON document, when stdout is not a terminal', () => {
     const { written, output } = streams(false);
-    output.result(['Created user mike'], { id: 'mike', name: 'Mike' });
+    output.result(['Created user mike'], { id: 'mike', name: 'Mike' }, 'Created user mike');
     output.notice('Opening the store');
     expect(JSON.parse(written.stdout)).toEqual({ id: 'mike', name: 'Mike' });
-    expect(written.stderr).toBe('Opening the store\n');
+    expect(written.stderr).toBe('Created user mike\nOpening the store\n');
   });
 });

@@ -4,8 +4,11 @@
  * errors go to stderr.
  */
 export interface CliOutput {
-  /** The command's result: `lines` on a terminal, else `data` as JSON. */
-  result(lines: string[], data: unknown): void;
+  /**
+   * The command's result: `lines` on a terminal, else `data` as JSON, with `aside` on stderr for
+   * whoever watches the terminal (the lines say it themselves).
+   */
+  result(lines: string[], data: unknown, aside?: string): void;
   /** A notice for people (stderr), never part of the result. */
   notice(text: string): void;
 }
@@ -17,8 +20,14 @@ interface Stream {
 
 export function cliOutput(stdout: Stream, stderr: Stream): CliOutput {
   return {
-    result: (lines, data) =>
-      void stdout.write(stdout.isTTY === true ? `${lines.join('\n')}\n` : `${JSON.stringify(data)}\n`),
+    result: (lines, data, aside) => {
+      if (stdout.isTTY === true) {
+        stdout.write(`${lines.join('\n')}\n`);
+        return;
+      }
+      stdout.write(`${JSON.stringify(data)}\n`);
+      if (aside !== undefined) stderr.write(`${aside}\n`);
+    },
     notice: (text) => void stderr.write(`${text}\n`),
   };
 }

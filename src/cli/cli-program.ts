@@ -74,13 +74,17 @@ function tokenCommands(withServices: ServicesRunner, out: CliOutput): Command {
     .option('--name <label>', 'a label to recognise the token by in `token list`')
     .action(async (options: { role: Role; user?: string; name?: string }) => {
       const created = await withServices(({ tokens }) => tokens.create(options));
-      out.result([`Created ${options.role} token ${created.id}. It is shown only now:`, created.token], {
-        id: created.id,
-        role: options.role,
-        user: options.user ?? null,
-        name: options.name ?? null,
-        token: created.token,
-      });
+      out.result(
+        [`Created ${options.role} token ${created.id}. It is shown only now:`, created.token],
+        {
+          id: created.id,
+          role: options.role,
+          user: options.user ?? null,
+          name: options.name ?? null,
+          token: created.token,
+        },
+        `Created ${options.role} token ${created.id}; the token, in the JSON on stdout, is shown only now`,
+      );
     });
   token
     .command('list')
