@@ -12,6 +12,7 @@ import { ItemsModule } from './items/items.module';
 import { ObservabilityModule } from './observability/observability.module';
 import { PortalModule } from './portal/portal.module';
 import { ShutdownModule } from './shutdown/shutdown.module';
+import { StartModule } from './start/start.module';
 
 @Module({
   imports: [
@@ -26,6 +27,7 @@ import { ShutdownModule } from './shutdown/shutdown.module';
     ImportModule,
     ImportLogsModule,
     ConsoleModule,
+    StartModule,
   ],
   providers: [{ provide: APP_FILTER, useClass: InterfaceErrorFilter }],
 })

@@ -5,6 +5,7 @@ import { Logger } from 'nestjs-pino';
 import { answerConnectionError, trackRequests } from './connection-errors';
 import { AppConfig } from './config/app-config';
 import { RoutedRequest } from './observability/request-metrics.middleware';
+import { withQuietStartup } from './observability/startup-log';
 import { serveOpenApi } from './openapi/openapi';
 import { answerRefusal, registerRefusalAnswers } from './interface-errors';
 
@@ -51,7 +52,7 @@ export async function initWithoutListening(app: NestFastifyApplication): Promise
  * tests so that they exercise the same app.
  */
 export function configureApp(app: NestFastifyApplication): void {
-  app.useLogger(app.get(Logger));
+  app.useLogger(withQuietStartup(app.get(Logger)));
   registerRefusalAnswers(app);
   trackRequests(app.getHttpServer());
   noteRouteTemplates(app);

@@ -1,11 +1,15 @@
+#!/usr/bin/env node
 import 'reflect-metadata';
 import { INestApplicationContext } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { TokensService } from './auth/tokens.service';
 import { UsersService } from './auth/users.service';
 import { CliModule } from './cli/cli.module';
+import { existsSync } from 'node:fs';
 import { ImportFailed, importCommand, ImportServicesRunner } from './cli/import-command';
 import { CliServices, ServicesRunner, buildCliProgram } from './cli/cli-program';
+import { cliOutput } from './cli/cli-output';
+import { loadConfig } from './config/app-config';
 import { GraphStore } from './graph/graph-store';
 
 function servicesOf(context: INestApplicationContext): CliServices {
@@ -57,6 +61,7 @@ const withImports: ImportServicesRunner = async (roots, work) => {
     return await work({
       imports: context.get(ImportService),
       formats: context.get(FormatRegistry),
+      users: context.get(UsersService),
       errorBody: errorBodyOf,
     });
   } finally {
@@ -65,17 +70,18 @@ const withImports: ImportServicesRunner = async (roots, work) => {
 };
 
 async function main(argv: string[]): Promise<void> {
-  const print = (line: string) => process.stdout.write(`${line}\n`);
-  const progress = { write: (text: string) => process.stderr.write(text), isTTY: process.stderr.isTTY };
+  const out = cliOutput(process.stdout, process.stderr);
   try {
-    await buildCliProgram(withServices, print, [importCommand(withImports, print, progress)]).parseAsync(
+    // As the server reads them (variables already set win), and checked before any store opens.
+    if (existsSync('.env')) process.loadEnvFile('.env');
+    loadConfig(process.env);
+    await buildCliProgram(withServices, out, [importCommand(withImports, out, process.stderr)]).parseAsync(
       argv,
     );
   } catch (error) {
-    // A failed import's error is its error body, as JSON.
-    const message =
-      error instanceof ImportFailed ? error.message : `error: ${String((error as Error)?.message ?? error)}`;
-    process.stderr.write(`${message}\n`);
+    process.stderr.write(`error: ${(error as Error)?.message ?? String(error)}\n`);
+    // For scripts: the error body the HTTP interface would answer, as JSON, on the last line.
+    if (error instanceof ImportFailed) process.stderr.write(`${JSON.stringify(error.body)}\n`);
     process.exitCode = 1;
   }
 }

@@ -20,7 +20,7 @@ interface CliResult {
   stderr: string;
 }
 
-describe('command line (npm run cli), against the store of a running app', () => {
+describe('command line (archive-cli), against the store of a running app', () => {
   let testApp: TestApp;
 
   beforeAll(async () => {
@@ -31,9 +31,12 @@ describe('command line (npm run cli), against the store of a running app', () =>
     await testApp.close();
   });
 
-  /** Runs the CLI as `npm run cli` does (from the project folder), on the test app's SQLite file. */
-  async function cli(...args: string[]): Promise<CliResult> {
-    const env = { ...process.env, ...testApp.graphEnv };
+  /**
+   * Runs the CLI from the project folder, from source (`npm run cli` runs it compiled, the same
+   * code), on the test app's SQLite file; stdout and stderr are pipes, as in a script.
+   */
+  async function cliWith(extraEnv: Record<string, string>, ...args: string[]): Promise<CliResult> {
+    const env = { ...process.env, ...testApp.graphEnv, TS_NODE_SWC: 'true', ...extraEnv };
     try {
       const { stdout, stderr } = await run(
         process.execPath,
@@ -47,6 +50,8 @@ describe('command line (npm run cli), against the store of a running app', () =>
     }
   }
 
+  const cli = (...args: string[]) => cliWith({}, ...args);
+
   function lastLine(output: string): string {
     return output.trimEnd().split('\n').at(-1) ?? '';
   }
@@ -55,9 +60,14 @@ describe('command line (npm run cli), against the store of a running app', () =>
     return (await testApp.store.read((tx) => tx.getItems([id]))).get(id);
   }
 
-  it('documents every command in --help', async () => {
+  it('documents every command in --help, once', async () => {
     const { code, stdout } = await cli('--help');
     expect(code).toBe(0);
+    expect(stdout).toMatch(/^Usage: archive-cli <command> \[options\]/);
+    expect(stdout).toContain('npx archive-cli <command>');
+    // Commander's own list of commands, which would name each a second time, is left out.
+    expect(stdout).not.toMatch(/^Commands:$/m);
+    expect(stdout.match(/^ {2}token create /gm)).toHaveLength(1);
     for (const command of [
       'user add <id> [--name <name>]',
       'token create --role <portal|import|ops> [--user <id>] [--name <label>]',
@@ -70,35 +80,47 @@ describe('command line (npm run cli), against the store of a running app', () =>
     }
   });
 
-  it('adds a user, and refuses the same id twice', async () => {
+  it('adds a user, answering JSON on stdout, and refuses the same id twice', async () => {
     const added = await cli('user', 'add', 'mike', '--name', 'Mike Bryant');
     expect(added.code).toBe(0);
+    expect(JSON.parse(added.stdout)).toEqual({ id: 'mike', name: 'Mike Bryant' });
     await expect(testApp.app.get(UsersService).exists('mike')).resolves.toBe(true);
     expect((await stored('mike'))?.bundle.data.name).toBe('Mike Bryant');
 
     const again = await cli('user', 'add', 'mike');
     expect(again.code).not.toBe(0);
     expect(again.stderr).toContain('already exists');
-  });
+    // Runs of the command line one after the other, each a process opening the store.
+  }, 120_000);
 
-  it('creates a token printed alone on the last line, lists it without secret, revokes it', async () => {
+  it('creates a token shown once in its JSON, lists it without secret, revokes it', async () => {
     const tokens = testApp.app.get(TokensService);
     const created = await cli('token', 'create', '--role', 'import', '--user', 'mike', '--name', 'ci');
     expect(created.code).toBe(0);
-    const token = lastLine(created.stdout);
+    const { token, id } = JSON.parse(created.stdout) as { token: string; id: string };
+    expect(JSON.parse(created.stdout)).toEqual({ id, role: 'import', user: 'mike', name: 'ci', token });
+    expect(created.stderr).toContain(
+      `Created import token ${id}; the token, in the JSON on stdout, is shown only now`,
+    );
     const grant = await tokens.verify(token);
-    expect(grant).toEqual({ id: expect.any(String), role: 'import', user: 'mike' });
+    expect(grant).toEqual({ id, role: 'import', user: 'mike' });
 
     const listed = await cli('token', 'list');
     expect(listed.code).toBe(0);
-    expect(listed.stdout).toContain(grant!.id);
+    expect(JSON.parse(listed.stdout)).toContainEqual(
+      expect.objectContaining({ id, role: 'import', user: 'mike', name: 'ci', revoked: false }),
+    );
     expect(listed.stdout).not.toContain(token);
 
-    const revoked = await cli('token', 'revoke', grant!.id);
+    const revoked = await cli('token', 'revoke', id);
     expect(revoked.code).toBe(0);
+    expect(JSON.parse(revoked.stdout)).toEqual({ id, revoked: true });
     await expect(tokens.verify(token)).resolves.toBeUndefined();
-    expect((await cli('token', 'list')).stdout).toMatch(new RegExp(`^${grant!.id}\\t.*\\trevoked$`, 'm'));
-  });
+    expect(JSON.parse((await cli('token', 'list')).stdout)).toContainEqual(
+      expect.objectContaining({ id, revoked: true }),
+    );
+    // Runs of the command line one after the other, each a process opening the store.
+  }, 120_000);
 
   it('adds a vocabulary and an authority set', async () => {
     expect((await cli('vocabulary', 'add', 'ehri_terms', '--name', 'EHRI Terms')).code).toBe(0);
@@ -112,7 +134,8 @@ describe('command line (npm run cli), against the store of a running app', () =>
       type: 'AuthoritativeSet',
       data: { identifier: 'ehri_cb', name: 'ehri_cb' },
     });
-  });
+    // Runs of the command line one after the other, each a process opening the store.
+  }, 120_000);
 
   it('exits non-zero with a clear message on bad input, creating nothing', async () => {
     const tokens = testApp.app.get(TokensService);
@@ -133,7 +156,36 @@ describe('command line (npm run cli), against the store of a running app', () =>
       stderr: expect.stringContaining("unknown command 'group'"),
     });
     expect(await tokens.list()).toEqual(tokensBefore);
-  });
+    // Five runs of the command line at once.
+  }, 120_000);
+
+  it("says in its own words what is wrong with the settings and with an import's user", async () => {
+    const [badSettings, noImportUser, unknownImportUser] = await Promise.all([
+      cliWith({ LOG_LEVEL: 'verbose', PORT: 'abc' }, 'token', 'list'),
+      cli('import', 'ead', 'package.json', '--scope', 'cr'),
+      cli('import', 'ead', 'package.json', '--scope', 'cr', '--user', 'ghost'),
+    ]);
+    expect(badSettings).toMatchObject({
+      code: 1,
+      stdout: '',
+      stderr: expect.stringContaining('error: 2 settings are not allowed:\n  PORT="abc": must be an integer'),
+    });
+    expect(badSettings.stderr).not.toMatch(/^\s+at /m);
+    expect(noImportUser).toMatchObject({
+      code: 1,
+      stdout: '',
+      stderr: expect.stringContaining(
+        'error: import needs --user <id>: the user the import is recorded under',
+      ),
+    });
+    expect(unknownImportUser).toMatchObject({
+      code: 1,
+      stdout: '',
+      stderr: expect.stringContaining(
+        'error: unknown user "ghost": make it first with npx archive-cli user add ghost',
+      ),
+    });
+  }, 120_000);
 
   it('imports local files as a job, with progress, the log as JSON and the stored log', async () => {
     await testApp.app.get(UsersService).add('ingest');
@@ -156,7 +208,10 @@ describe('command line (npm run cli), against the store of a running app', () =>
       });
       expect(Object.keys(log.created_keys)).toEqual([path.join(folder, 'a.xml'), path.join(folder, 'b.xml')]);
       // Not a terminal: plain progress lines, the last one the outcome.
-      expect(lastLine(imported.stderr)).toMatch(/^committed \| 7\.\d kB\/7\.\d kB \| 6 items \| 6 created/);
+      expect(lastLine(imported.stderr)).toMatch(
+        /^6 items: 6 created, 0 updated, 0 unchanged \| committed \| 7\.\d kB\/7\.\d kB \| \d+ items\/s$/,
+      );
+      expect(imported.stderr.split('\n')[0]).toBe('Importing 2 files (ead)…');
       expect((await stored('cr-c00001'))?.bundle.type).toBe('DocumentaryUnit');
       const record = await testApp.app.get(ImportLogService).get(log.event);
       expect(record).toMatchObject({ user: 'ingest', endpoint: 'ead', outcome: 'succeeded', log });
@@ -193,6 +248,7 @@ describe('command line (npm run cli), against the store of a running app', () =>
         'ingest',
       );
       expect(failed.code).not.toBe(0);
+      expect(failed.stderr).toContain('error: the import failed (404 Not Found): Scope not found: nowhere\n');
       expect(JSON.parse(lastLine(failed.stderr))).toMatchObject({
         status: 404,
         details: 'Scope not found: nowhere',

@@ -80,7 +80,9 @@ describe('HTTP_WORKERS: import jobs served live by every worker', () => {
     opsToken = await testApp.token('ops');
     const repository: Bundle = { id: 'rw', type: 'Repository', data: { identifier: 'rw' }, relations: {} };
     await testApp.store.write((tx) => tx.putItems([{ bundle: repository, hash: itemHash(repository) }]));
-    service = await startServiceFromSource({ ...testApp.graphEnv, HTTP_WORKERS: '2' });
+    // At debug: the request lines that say which worker answered include the polled paths' (a job,
+    // the jobs list, health), which are logged at debug.
+    service = await startServiceFromSource({ ...testApp.graphEnv, HTTP_WORKERS: '2', LOG_LEVEL: 'debug' });
     await untilHealthy(service, STARTING_MS);
     await untilLogged(service, 'Every HTTP worker is ready', 1, STARTING_MS);
   }, STARTING_MS + 10_000);

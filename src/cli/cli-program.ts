@@ -4,6 +4,8 @@ import { ROLES, Role } from '../auth/roles';
 import { TokenSummary, TokensService } from '../auth/tokens.service';
 import { UsersService } from '../auth/users.service';
 import { GraphStore } from '../graph/graph-store';
+import { CLI_COMMAND, CLI_NAME } from '../start/start-guide';
+import { CliOutput } from './cli-output';
 
 export interface CliServices {
   store: GraphStore;
@@ -13,8 +15,6 @@ export interface CliServices {
 
 /** Opens the services for one command and closes them afterwards. */
 export type ServicesRunner = <T>(work: (services: CliServices) => Promise<T>) => Promise<T>;
-
-export type Print = (line: string) => void;
 
 interface NameOption {
   name?: string;
@@ -38,10 +38,15 @@ function commandList(program: Command): string {
       ? [`  ${group.name()} ${usageOf(group)}`.trimEnd()]
       : group.commands.map((command) => `  ${group.name()} ${command.name()} ${usageOf(command)}`.trimEnd()),
   );
-  return `\nCommands (run as: npm run cli -- <command>):\n${lines.join('\n')}\n`;
+  return (
+    `\nCommands (run as: ${CLI_COMMAND} <command>, or npm run -s cli -- <command> to build first):\n` +
+    `${lines.join('\n')}\n\n` +
+    'On a terminal, results are lines to read; otherwise (a pipe, a file) each is one JSON document on\n' +
+    'stdout, and notices and progress go to stderr.\n'
+  );
 }
 
-function userCommands(withServices: ServicesRunner, print: Print): Command {
+function userCommands(withServices: ServicesRunner, out: CliOutput): Command {
   const user = new Command('user').description('users: the acting user of imports (X-User), token owners');
   user
     .command('add')
@@ -51,32 +56,45 @@ function userCommands(withServices: ServicesRunner, print: Print): Command {
     .option('--name <name>', 'display name (default: the id)')
     .action(async (id: string, options: NameOption) => {
       await withServices(({ users }) => users.add(id, options.name));
-      print(`Created user ${id}`);
+      out.result([`Created user ${id}`], { id, name: options.name ?? id });
     });
   return user;
 }
 
-function tokenCommands(withServices: ServicesRunner, print: Print): Command {
+function tokenCommands(withServices: ServicesRunner, out: CliOutput): Command {
   const token = new Command('token').description('bearer tokens for the portal, import and ops interfaces');
   token
     .command('create')
-    .description('create a token; it is printed once, alone on the last line')
+    .description(
+      'create a token; it is shown once (on a terminal alone on the last line, else as token in the JSON)',
+    )
     .usage('--role <portal|import|ops> [--user <id>] [--name <label>]')
     .addOption(new Option('--role <role>', 'what the token may use').choices(ROLES).makeOptionMandatory())
     .option('--user <id>', 'the user the token is issued to (must exist)')
     .option('--name <label>', 'a label to recognise the token by in `token list`')
     .action(async (options: { role: Role; user?: string; name?: string }) => {
       const created = await withServices(({ tokens }) => tokens.create(options));
-      print(`Created ${options.role} token ${created.id}. It is shown only now:`);
-      print(created.token);
+      out.result(
+        [`Created ${options.role} token ${created.id}. It is shown only now:`, created.token],
+        {
+          id: created.id,
+          role: options.role,
+          user: options.user ?? null,
+          name: options.name ?? null,
+          token: created.token,
+        },
+        `Created ${options.role} token ${created.id}; the token, in the JSON on stdout, is shown only now`,
+      );
     });
   token
     .command('list')
     .description('list tokens (never their secrets)')
     .action(async () => {
       const summaries = await withServices(({ tokens }) => tokens.list());
-      print(['id', 'role', 'user', 'name', 'created', 'status'].join('\t'));
-      summaries.forEach((summary) => print(tokenLine(summary)));
+      out.result(
+        [['id', 'role', 'user', 'name', 'created', 'status'].join('\t'), ...summaries.map(tokenLine)],
+        summaries,
+      );
     });
   token
     .command('revoke')
@@ -85,7 +103,7 @@ function tokenCommands(withServices: ServicesRunner, print: Print): Command {
     .argument('<token-id>', 'the token id, not the token itself')
     .action(async (id: string) => {
       await withServices(({ tokens }) => tokens.revoke(id));
-      print(`Revoked token ${id}`);
+      out.result([`Revoked token ${id}`], { id, revoked: true });
     });
   return token;
 }
@@ -93,7 +111,7 @@ function tokenCommands(withServices: ServicesRunner, print: Print): Command {
 /** `vocabulary add` and `authority-set add`: the scopes that SKOS and EAC imports need. */
 function scopeCommands(
   withServices: ServicesRunner,
-  print: Print,
+  out: CliOutput,
   scope: { command: string; label: string; type: 'CvocVocabulary' | 'AuthoritativeSet'; purpose: string },
 ): Command {
   const group = new Command(scope.command).description(scope.purpose);
@@ -105,7 +123,7 @@ function scopeCommands(
     .option('--name <name>', 'display name (default: the id)')
     .action(async (id: string, options: NameOption) => {
       await withServices(({ store }) => addNamedItem(store, scope.type, id, options.name));
-      print(`Created ${scope.label} ${id}`);
+      out.result([`Created ${scope.label} ${id}`], { id, type: scope.type, name: options.name ?? id });
     });
   return group;
 }
@@ -114,17 +132,19 @@ function scopeCommands(
  * The command line of DESIGN.md §6, with `more` commands after its own (the import). Its commands
  * are a contract other tools rely on.
  */
-export function buildCliProgram(withServices: ServicesRunner, print: Print, more: Command[] = []): Command {
-  const program = new Command('cli')
+export function buildCliProgram(withServices: ServicesRunner, out: CliOutput, more: Command[] = []): Command {
+  const program = new Command(CLI_NAME)
     .description(
       'Manage users, tokens, vocabularies and authority sets of the archival data service, and import files.',
     )
     .usage('<command> [options]')
     .showHelpAfterError()
-    .addCommand(userCommands(withServices, print))
-    .addCommand(tokenCommands(withServices, print))
+    // The commands are listed once, with their options, by `commandList`.
+    .configureHelp({ visibleCommands: () => [] })
+    .addCommand(userCommands(withServices, out))
+    .addCommand(tokenCommands(withServices, out))
     .addCommand(
-      scopeCommands(withServices, print, {
+      scopeCommands(withServices, out, {
         command: 'vocabulary',
         label: 'vocabulary',
         type: 'CvocVocabulary',
@@ -132,7 +152,7 @@ export function buildCliProgram(withServices: ServicesRunner, print: Print, more
       }),
     )
     .addCommand(
-      scopeCommands(withServices, print, {
+      scopeCommands(withServices, out, {
         command: 'authority-set',
         label: 'authority set',
         type: 'AuthoritativeSet',

@@ -7,13 +7,16 @@ import { Readable } from 'node:stream';
 import type { FormatRegistry } from '../import/format-registry';
 import type { ImportService } from '../import/import.service';
 import type { ErrorBody } from '../import-logs/import-log.types';
-import { Print } from './cli-program';
+import type { UsersService } from '../auth/users.service';
+import { CLI_COMMAND } from '../start/start-guide';
+import { CliError, CliOutput } from './cli-output';
 import { showProgress, ProgressOutput } from './import-progress';
 
 /** What the import command needs, opened for it alone (`CliImportModule`). */
 export interface CliImportServices {
   imports: ImportService;
   formats: FormatRegistry;
+  users: UsersService;
   /** The error body the HTTP interface would answer for an import's error. */
   errorBody(error: unknown): ErrorBody;
 }
@@ -69,7 +72,7 @@ async function filesOf(paths: readonly string[]): Promise<string[]> {
       .sort();
     files.push(...found);
   }
-  if (files.length === 0) throw new Error('The paths name no files');
+  if (files.length === 0) throw new CliError(`${paths.join(', ')}: no files there (hidden ones are skipped)`);
   return files;
 }
 
@@ -95,7 +98,7 @@ async function requestOf(
       : (MEDIA_TYPES[path.extname(file).toLowerCase()] ?? 'application/octet-stream');
     return { body: bodyOf(file, (await stat(file)).size), contentType, tag: path.basename(file) };
   }
-  if (raw) throw new Error('This format reads one file at a time');
+  if (raw) throw new CliError('this format reads one file at a time: name one file');
   const list = `${files.join('\n')}\n`;
   const body = Object.assign(Readable.from([Buffer.from(list)]), {
     headers: {},
@@ -110,13 +113,13 @@ async function requestOf(
  */
 export function importCommand(
   withImports: ImportServicesRunner,
-  print: Print,
+  out: CliOutput,
   progress: ProgressOutput,
 ): Command {
   return new Command('import')
     .description('import local files, folders or archives, as POST /import/<format> does')
     .usage(
-      '<format> <paths…> --scope <id> [--commit] [--tolerant] [--allow-update] [--user <id>] [--lang <code>] [--tag <tag>]',
+      '<format> <paths…> --scope <id> --user <id> [--commit] [--tolerant] [--allow-update] [--lang <code>] [--tag <tag>]',
     )
     .argument('<format>', 'ead, ead-sync, eag, eac, skos, csv, links, coreferences')
     .argument('<paths...>', 'files, folders (every file below them) or archives')
@@ -124,13 +127,18 @@ export function importCommand(
     .option('--commit', 'apply the changes; otherwise a dry run that reports what would happen')
     .option('--tolerant', 'skip invalid items (listed under errors) instead of failing')
     .option('--allow-update', 'allow changing existing items')
-    .option('--user <id>', 'the acting user, recorded in the log (default: the system user name)')
+    .option('--user <id>', 'the acting user, recorded in the import log (an existing user)')
     .option('--lang <code>', 'default description language, default eng')
     .option('--tag <tag>', "the tag of a single document (default: the file's name)")
     .action(async (format: string, paths: string[], options: ImportOptions) => {
+      const user = actingUser(options.user);
       const files = await filesOf(paths);
       const roots = [...new Set(files.map((file) => path.dirname(file)))];
-      const answer = await withImports(roots, async ({ imports, formats, errorBody }) => {
+      out.notice(`Importing ${files.length === 1 ? files[0] : `${files.length} files`} (${format})…`);
+      const answer = await withImports(roots, async ({ imports, formats, users, errorBody }) => {
+        if (!(await users.exists(user))) {
+          throw new CliError(`unknown user "${user}": make it first with ${CLI_COMMAND} user add ${user}`);
+        }
         const request = await requestOf(files, formats.endpoint(format).input === 'raw');
         const query: Record<string, string> = { scope: options.scope };
         if (options.commit) query.commit = 'true';
@@ -144,7 +152,7 @@ export function importCommand(
           await imports.import(
             {
               endpoint: format,
-              user: options.user ?? process.env.USER ?? '',
+              user,
               query,
               contentType: request.contentType,
               body: request.body,
@@ -157,13 +165,41 @@ export function importCommand(
             },
           );
         } catch (error) {
-          throw new ImportFailed(JSON.stringify(errorBody(error)));
+          throw new ImportFailed(errorBody(error));
         }
         return text;
       });
-      print(answer);
+      const log: unknown = JSON.parse(answer);
+      out.result([JSON.stringify(log, null, 2)], log);
     });
 }
 
-/** An import that failed: its message is the error body, as JSON. */
-export class ImportFailed extends Error {}
+/** The `--user` given: every import log names the user it was made by. */
+function actingUser(user: string | undefined): string {
+  if (user === undefined || user.trim() === '') {
+    throw new CliError(
+      'import needs --user <id>: the user the import is recorded under in its log ' +
+        `(an existing user; make one with ${CLI_COMMAND} user add <id>)`,
+    );
+  }
+  return user;
+}
+
+/** What went wrong, with where in the input when the import says so. */
+function whatOf(details: ErrorBody['details']): string {
+  if (typeof details === 'string') return details;
+  const where = [
+    details.key,
+    details.tag === undefined ? undefined : `<${details.tag}>`,
+    details.line === undefined ? undefined : `line ${details.line}`,
+    details.column === undefined ? undefined : `column ${details.column}`,
+  ].filter((part) => part !== undefined);
+  return where.length === 0 ? details.message : `${details.message} (${where.join(', ')})`;
+}
+
+/** An import that failed: its message says why; its body is the error body the HTTP interface answers. */
+export class ImportFailed extends Error {
+  constructor(readonly body: ErrorBody) {
+    super(`the import failed (${body.status} ${body.error}): ${whatOf(body.details)}`);
+  }
+}

@@ -1,6 +1,7 @@
 import cluster, { Worker } from 'node:cluster';
 import pino from 'pino';
 import type { AppConfig } from '../config/app-config';
+import { logDestination } from '../observability/app-logger';
 import { relayClusterJobs } from './cluster-jobs';
 import { relayClusterMetrics } from './cluster-metrics';
 
@@ -18,7 +19,7 @@ const RESTART_DELAY_MS = 1_000;
  * SIGTERM and SIGINT are passed on; the primary exits when every worker has.
  */
 export function superviseHttpWorkers(config: Pick<AppConfig, 'httpWorkers' | 'logLevel'>): void {
-  const logger = pino({ level: config.logLevel }).child({ context: 'HttpWorkers' });
+  const logger = pino({ level: config.logLevel }, logDestination()).child({ context: 'HttpWorkers' });
   /** Ids of the live workers. */
   const live = new Set<number>();
   /** Ids of the live workers that listen, and so have been serving. */

@@ -1,9 +1,10 @@
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { LOG_LEVELS, readSettings, SQLITE_SCHEME } from './settings';
 
 /**
- * Every setting the service reads, with its default. The README's table and `.env.example`
- * mirror this list; nothing else reads `process.env`.
+ * Every setting the service reads, typed; their names, defaults and allowed values are in
+ * `settings.ts`. Nothing else reads `process.env`.
  */
 export interface AppConfig {
   port: number;
@@ -17,7 +18,7 @@ export interface AppConfig {
   publicUrl: string;
   /** `token`: the portal API needs a bearer token of role `portal`; `off`: it is public. */
   portalAuth: 'token' | 'off';
-  logLevel: string;
+  logLevel: (typeof LOG_LEVELS)[number];
   /**
    * Text searches ranked by the SQLite store's accelerator rather than by FTS5's bm25 in SQL (the
    * same hits), with what it reads kept and read ahead per store version.
@@ -91,50 +92,6 @@ export interface ImportConfig {
   maxIdLength: number;
 }
 
-function intFrom(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
-  const raw = env[name];
-  if (raw === undefined || raw.trim() === '') return fallback;
-  const value = Number(raw);
-  if (!Number.isSafeInteger(value) || value < 0) {
-    throw new Error(`${name} must be a non-negative integer, got "${raw}"`);
-  }
-  return value;
-}
-
-/** A limit: 0 would refuse everything, so it must be at least 1. */
-function positiveIntFrom(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
-  const value = intFrom(env, name, fallback);
-  if (value < 1) throw new Error(`${name} must be at least 1, got "${env[name]}"`);
-  return value;
-}
-
-function boolFrom(env: NodeJS.ProcessEnv, name: string, fallback: boolean): boolean {
-  const raw = env[name]?.trim().toLowerCase();
-  if (raw === undefined || raw === '') return fallback;
-  if (raw === 'true' || raw === '1' || raw === 'yes') return true;
-  if (raw === 'false' || raw === '0' || raw === 'no') return false;
-  throw new Error(`${name} must be true or false, got "${env[name]}"`);
-}
-
-function runnerFrom(env: NodeJS.ProcessEnv): ImportConfig['runner'] {
-  const raw = env.IMPORT_RUNNER?.trim().toLowerCase() || 'thread';
-  if (raw !== 'thread' && raw !== 'inline') {
-    throw new Error(`IMPORT_RUNNER must be thread or inline, got "${env.IMPORT_RUNNER}"`);
-  }
-  return raw;
-}
-
-function portalAuthFrom(env: NodeJS.ProcessEnv): AppConfig['portalAuth'] {
-  const raw = env.PORTAL_AUTH?.trim().toLowerCase();
-  if (raw === undefined || raw === '' || raw === 'token') return 'token';
-  if (raw === 'off') return 'off';
-  throw new Error(`PORTAL_AUTH must be token or off, got "${env.PORTAL_AUTH}"`);
-}
-
-const MiB = 1024 * 1024;
-
-const SQLITE_SCHEME = 'sqlite:';
-
 /** The SQLite file a `sqlite:<path>` store URL names; undefined for a Neo4j URL. */
 export function sqliteFileOf(graphUrl: string): string | undefined {
   return graphUrl.startsWith(SQLITE_SCHEME) ? graphUrl.slice(SQLITE_SCHEME.length) : undefined;
@@ -146,58 +103,51 @@ export function sqliteFileOf(graphUrl: string): string | undefined {
  */
 export const LISTEN_HOST = '::';
 
-/** The highest TCP port; 0 lets the system choose one. */
-const MAX_PORT = 65_535;
-
+/**
+ * The settings in `env`, checked by their schema (`settings.ts`): a `SettingsError` lists every
+ * value that is not allowed.
+ */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
-  const port = intFrom(env, 'PORT', 3000);
-  if (port > MAX_PORT) throw new Error(`PORT must be at most ${MAX_PORT}, got "${env.PORT}"`);
-  const httpWorkers = intFrom(env, 'HTTP_WORKERS', 1);
-  if (httpWorkers < 1) throw new Error(`HTTP_WORKERS must be at least 1, got "${env.HTTP_WORKERS}"`);
-  const graphUrl = env.GRAPH_URL?.trim() || 'sqlite:./data/archive.db';
+  const settings = readSettings(env);
   return {
-    port,
-    httpWorkers,
-    graphUrl,
-    neo4jUser: env.NEO4J_USER ?? 'neo4j',
-    neo4jPassword: env.NEO4J_PASSWORD ?? '',
-    portalAuth: portalAuthFrom(env),
-    publicUrl: (env.PUBLIC_URL?.trim() || `http://localhost:${port}`).replace(/\/+$/, ''),
-    logLevel: env.LOG_LEVEL?.trim() || 'info',
-    searchAccelerated: boolFrom(env, 'SEARCH_ACCELERATED', true),
-    searchCacheMiB: env.SEARCH_CACHE_MB?.trim() ? positiveIntFrom(env, 'SEARCH_CACHE_MB', 1) : undefined,
-    requestTimeoutMs: intFrom(env, 'REQUEST_TIMEOUT_MS', 300_000),
-    shutdownGraceMs: intFrom(env, 'SHUTDOWN_GRACE_MS', 20_000),
-    minFreeDiskBytes: intFrom(env, 'MIN_FREE_DISK_BYTES', 256 * MiB),
-    rateLimits: {
-      portal: intFrom(env, 'PORTAL_RATE_LIMIT', 1200),
-      import: intFrom(env, 'IMPORT_RATE_LIMIT', 60),
-    },
+    port: settings.PORT,
+    httpWorkers: settings.HTTP_WORKERS,
+    graphUrl: settings.GRAPH_URL,
+    neo4jUser: settings.NEO4J_USER,
+    neo4jPassword: settings.NEO4J_PASSWORD,
+    portalAuth: settings.PORTAL_AUTH,
+    publicUrl: settings.PUBLIC_URL ?? `http://localhost:${settings.PORT}`,
+    logLevel: settings.LOG_LEVEL,
+    searchAccelerated: settings.SEARCH_ACCELERATED,
+    searchCacheMiB: settings.SEARCH_CACHE_MB,
+    requestTimeoutMs: settings.REQUEST_TIMEOUT_MS,
+    shutdownGraceMs: settings.SHUTDOWN_GRACE_MS,
+    minFreeDiskBytes: settings.MIN_FREE_DISK_BYTES,
+    rateLimits: { portal: settings.PORTAL_RATE_LIMIT, import: settings.IMPORT_RATE_LIMIT },
     import: {
-      roots: (env.IMPORT_ROOTS ?? '')
-        .split(':')
+      roots: settings.IMPORT_ROOTS.split(':')
         .map((root) => root.trim())
         .filter((root) => root !== '')
         .map((root) => path.resolve(root)),
-      maxBodyBytes: intFrom(env, 'IMPORT_MAX_BODY_BYTES', 512 * MiB),
-      maxArchiveEntries: intFrom(env, 'IMPORT_MAX_ARCHIVE_ENTRIES', 10_000),
-      maxArchiveBytes: intFrom(env, 'IMPORT_MAX_ARCHIVE_BYTES', 2048 * MiB),
-      allowPrivateUrls: boolFrom(env, 'IMPORT_ALLOW_PRIVATE_URLS', false),
-      urlTimeoutMs: intFrom(env, 'IMPORT_URL_TIMEOUT_MS', 30_000),
-      maxUrlBytes: intFrom(env, 'IMPORT_MAX_URL_BYTES', 512 * MiB),
-      workerMinBytes: intFrom(env, 'IMPORT_WORKER_MIN_BYTES', 8 * MiB),
-      runner: runnerFrom(env),
-      workerMaxHeapMb: positiveIntFrom(env, 'IMPORT_WORKER_MAX_HEAP_MB', 2048),
-      jobLogIntervalMs: positiveIntFrom(env, 'IMPORT_JOB_LOG_INTERVAL_MS', 10_000),
-      readInWorker: boolFrom(env, 'IMPORT_READ_IN_WORKER', true),
-      changesMaxBytes: intFrom(env, 'IMPORT_CHANGES_MAX_BYTES', 10 * MiB),
-      tempDir: path.resolve(env.IMPORT_TEMP_DIR?.trim() || tmpdir()),
-      maxDepth: positiveIntFrom(env, 'IMPORT_MAX_DEPTH', 64),
-      maxIdLength: positiveIntFrom(env, 'IMPORT_MAX_ID_LENGTH', 1024),
+      maxBodyBytes: settings.IMPORT_MAX_BODY_BYTES,
+      maxArchiveEntries: settings.IMPORT_MAX_ARCHIVE_ENTRIES,
+      maxArchiveBytes: settings.IMPORT_MAX_ARCHIVE_BYTES,
+      allowPrivateUrls: settings.IMPORT_ALLOW_PRIVATE_URLS,
+      urlTimeoutMs: settings.IMPORT_URL_TIMEOUT_MS,
+      maxUrlBytes: settings.IMPORT_MAX_URL_BYTES,
+      workerMinBytes: settings.IMPORT_WORKER_MIN_BYTES,
+      runner: settings.IMPORT_RUNNER,
+      workerMaxHeapMb: settings.IMPORT_WORKER_MAX_HEAP_MB,
+      jobLogIntervalMs: settings.IMPORT_JOB_LOG_INTERVAL_MS,
+      readInWorker: settings.IMPORT_READ_IN_WORKER,
+      changesMaxBytes: settings.IMPORT_CHANGES_MAX_BYTES,
+      tempDir: path.resolve(settings.IMPORT_TEMP_DIR || tmpdir()),
+      maxDepth: settings.IMPORT_MAX_DEPTH,
+      maxIdLength: settings.IMPORT_MAX_ID_LENGTH,
     },
     portal: {
-      maxQueryLength: positiveIntFrom(env, 'PORTAL_MAX_QUERY_LENGTH', 1024),
-      maxQueryTerms: positiveIntFrom(env, 'PORTAL_MAX_QUERY_TERMS', 32),
+      maxQueryLength: settings.PORTAL_MAX_QUERY_LENGTH,
+      maxQueryTerms: settings.PORTAL_MAX_QUERY_TERMS,
     },
   };
 }

@@ -4,7 +4,7 @@ import request from 'supertest';
 import { preflight } from '../../test/support/preflight';
 import { TestApp, createTestApp } from '../../test/support/test-app';
 import { loadConfig } from '../config/app-config';
-import { appLoggerParams } from './app-logger';
+import { appLoggerParams, readableLine } from './app-logger';
 
 /** A route that fails as a server fault would, under the portal API's path (its error format). */
 @Controller('api/logger-test')
@@ -59,13 +59,13 @@ describe('application logs (through the real app)', () => {
   }
 
   it('writes one JSON line per request with id, method, path, status and time', async () => {
-    const response = await request(testApp.server).get('/health').set('X-Request-Id', 'probe-42');
+    const response = await request(testApp.server).get('/').set('X-Request-Id', 'probe-42');
 
     expect(response.headers['x-request-id']).toBe('probe-42');
     const line = await requestLogLine('probe-42');
     expect(line).toMatchObject({
       level: 30,
-      req: { id: 'probe-42', method: 'GET', path: '/health' },
+      req: { id: 'probe-42', method: 'GET', path: '/' },
       res: { statusCode: 200 },
     });
     expect(line.responseTime).toEqual(expect.any(Number));
@@ -73,7 +73,7 @@ describe('application logs (through the real app)', () => {
 
   it('writes one line for a request, not one per logger', async () => {
     await request(testApp.server).get('/no/such/once').set('X-Request-Id', 'once-1');
-    await request(testApp.server).get('/health').set('X-Request-Id', 'once-2');
+    await request(testApp.server).get('/').set('X-Request-Id', 'once-2');
     // Lines are written in the order requests finish: once the second's is there, so is the first's.
     await requestLogLine('once-2');
     const lines = output.map((chunk) => JSON.parse(chunk) as Partial<RequestLogLine>);
@@ -110,29 +110,34 @@ describe('application logs (through the real app)', () => {
     const cookie = 'session-secret-1b2c3d';
 
     await request(testApp.server)
-      .get(`/health?token=${queryToken}`)
+      .get(`/?token=${queryToken}`)
       .set('Authorization', `Bearer ${bearer}`)
       .set('Cookie', `session=${cookie}`)
       .set('X-Request-Id', 'with-secrets');
 
     const line = await requestLogLine('with-secrets');
-    expect(line.req.path).toBe('/health');
+    expect(line.req.path).toBe('/');
     const written = output.join('');
     for (const secret of [bearer, queryToken, cookie]) expect(written).not.toContain(secret);
   });
 
   it('logs requests to the root path and to unknown paths too', async () => {
-    for (const [path, id] of [
-      ['/', 'root-1'],
-      ['/no/such/route?x=1', 'unknown-1'],
-    ]) {
+    for (const [path, id, statusCode] of [
+      ['/', 'root-1', 200],
+      ['/no/such/route?x=1', 'unknown-1', 404],
+    ] as const) {
       await request(testApp.server).get(path).set('X-Request-Id', id);
       const line = await requestLogLine(id);
-      expect(line).toMatchObject({
-        req: { method: 'GET', path: path.split('?')[0] },
-        res: { statusCode: 404 },
-      });
+      expect(line).toMatchObject({ req: { method: 'GET', path: path.split('?')[0] }, res: { statusCode } });
     }
+  });
+
+  it('writes nothing at info for what probes poll (health, metrics)', async () => {
+    await request(testApp.server).get('/health').set('X-Request-Id', 'polled-1');
+    await request(testApp.server).get('/').set('X-Request-Id', 'after-polled-1');
+    await requestLogLine('after-polled-1');
+    const lines = output.map((chunk) => JSON.parse(chunk) as Partial<RequestLogLine>);
+    expect(lines.filter((line) => line.req?.id === 'polled-1')).toEqual([]);
   });
 
   it("logs requests that another module's middleware answers itself (a CORS preflight)", async () => {
@@ -167,5 +172,18 @@ describe('request log serializers', () => {
   it('log the original URL, which a middleware mounted on a path does not see in url, without its query', () => {
     const req = { id: 'r1', method: 'GET', url: '/', originalUrl: '/api/v1/search?q=x&token=secret' };
     expect(options.serializers?.req(req)).toEqual({ id: 'r1', method: 'GET', path: '/api/v1/search' });
+  });
+});
+
+describe('readableLine (logs on a terminal)', () => {
+  it("shows a request's method, path, status and time, and any line's context", () => {
+    const request = {
+      msg: 'request completed',
+      req: { id: 'r1', method: 'GET', path: '/api/v1/c1' },
+      res: { statusCode: 200 },
+      responseTime: 12,
+    };
+    expect(readableLine(request, 'msg')).toBe('request completed: GET /api/v1/c1 200 12 ms');
+    expect(readableLine({ msg: 'Listening on …', context: 'Start' }, 'msg')).toBe('[Start] Listening on …');
   });
 });

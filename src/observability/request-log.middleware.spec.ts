@@ -15,7 +15,7 @@ class FakeResponse extends EventEmitter {
   }
 }
 
-function setUp(requestId?: string) {
+function setUp(requestId?: string, line: { method?: string; url?: string } = {}) {
   const calls: {
     level: string;
     object: { req: unknown; res: unknown; responseTime: number };
@@ -23,10 +23,12 @@ function setUp(requestId?: string) {
   }[] = [];
   const record = (level: string) => (object: (typeof calls)[number]['object'], message: string) =>
     calls.push({ level, object, message });
-  const logger = { logger: { info: record('info'), warn: record('warn'), error: record('error') } };
+  const logger = {
+    logger: { debug: record('debug'), info: record('info'), warn: record('warn'), error: record('error') },
+  };
   const middleware = new RequestLogMiddleware(logger as unknown as PinoLogger);
   const headers = requestId === undefined ? {} : { 'x-request-id': requestId };
-  const req = { headers } as IdentifiedRequest;
+  const req = { headers, ...line } as IdentifiedRequest;
   const res = new FakeResponse();
   const next = jest.fn();
   middleware.use(req, res as unknown as ServerResponse, next);
@@ -63,6 +65,23 @@ describe('RequestLogMiddleware', () => {
     Object.assign(res, { headersSent: true, writableFinished: true, statusCode: 503 });
     res.emit('finish');
     expect(calls.map(({ level, message }) => [level, message])).toEqual([['error', 'request errored']]);
+  });
+
+  it('logs the answers to polled paths (health, metrics, the jobs list, a job) at debug, others at info', () => {
+    const levelOf = (method: string, url: string, statusCode = 200) => {
+      const { calls, res } = setUp(undefined, { method, url });
+      Object.assign(res, { headersSent: true, writableFinished: true, statusCode });
+      res.emit('finish');
+      return calls[0].level;
+    };
+    for (const url of ['/health', '/health/ready', '/metrics', '/import/jobs?user=a', '/import/jobs/j1']) {
+      expect([url, levelOf('GET', url)]).toEqual([url, 'debug']);
+    }
+    for (const url of ['/import/jobs/j1/events', '/import/logs', '/api/v1/c1', '/']) {
+      expect([url, levelOf('GET', url)]).toEqual([url, 'info']);
+    }
+    expect(levelOf('DELETE', '/import/jobs/j1')).toBe('info');
+    expect(levelOf('GET', '/metrics', 401)).toBe('warn');
   });
 
   it('gives a request without a usable id a UUID', () => {

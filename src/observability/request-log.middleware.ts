@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { Injectable, NestMiddleware } from '@nestjs/common';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { PinoLogger } from 'nestjs-pino';
+import { pathOf } from './app-logger';
 
 const REQUEST_ID_HEADER = 'X-Request-Id';
 /** As Node keys incoming headers. */
@@ -27,11 +28,28 @@ function assignRequestId(req: IdentifiedRequest, res: ServerResponse): void {
   res.setHeader(REQUEST_ID_HEADER, req.id);
 }
 
-/** A request's line: at `error` for a server fault, `warn` for a client error or an abandoned request. */
-function lineOf(res: ServerResponse): { level: 'info' | 'warn' | 'error'; message: string } {
+/**
+ * The paths that probes and the console ask again and again (health and metrics scrapes, the
+ * console's jobs list and a job's state every few seconds): answered, they are logged at `debug`,
+ * so that the `info` log keeps the requests people and clients make.
+ */
+const POLLED_PATHS = /^\/(?:health(?:\/(?:live|ready))?|metrics|import\/jobs(?:\/[^/]+)?)\/?$/;
+
+/**
+ * A request's line: at `error` for a server fault, `warn` for a client error or an abandoned
+ * request, `debug` for a polled path's answer, else `info`.
+ */
+function lineOf(
+  req: IdentifiedRequest,
+  res: ServerResponse,
+): { level: 'debug' | 'info' | 'warn' | 'error'; message: string } {
   if (res.statusCode >= 500) return { level: 'error', message: 'request errored' };
   if (!res.writableFinished) return { level: 'warn', message: 'request aborted' };
-  return { level: res.statusCode >= 400 ? 'warn' : 'info', message: 'request completed' };
+  if (res.statusCode >= 400) return { level: 'warn', message: 'request completed' };
+  // As the request line names it: the original URL, which a middleware mounted on a path changes.
+  const url = (req as IdentifiedRequest & { originalUrl?: string }).originalUrl ?? req.url ?? '';
+  const polled = req.method === 'GET' && POLLED_PATHS.test(pathOf(url));
+  return { level: polled ? 'debug' : 'info', message: 'request completed' };
 }
 
 /**
@@ -54,7 +72,7 @@ export class RequestLogMiddleware implements NestMiddleware {
     const log = (): void => {
       res.off('finish', log);
       res.off('close', log);
-      const { level, message } = lineOf(res);
+      const { level, message } = lineOf(req, res);
       this.logger.logger[level]({ req, res, responseTime: Date.now() - started }, message);
     };
     res.on('finish', log);

@@ -19,7 +19,7 @@ function withRoleSchemes(builder: DocumentBuilder): DocumentBuilder {
         {
           type: 'http',
           scheme: 'bearer',
-          description: `A token of role ${role} (npm run cli -- token create)`,
+          description: `A token of role ${role} (npx archive-cli token create --role ${role})`,
         },
         role,
       ),

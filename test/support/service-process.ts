@@ -12,6 +12,8 @@ export interface ServiceProcess {
   port: number;
   /** What it has written to stdout so far: one JSON log line each. */
   logs(): string[];
+  /** What it has written to stderr so far. */
+  stderr(): string;
   /** CPU time spent by the process and its children (HTTP workers), in microseconds (Linux). */
   cpuMicros(): number;
   /** SIGTERM, then its exit code. */
@@ -48,13 +50,15 @@ export async function spawnService(args: string[], env: Record<string, string>):
     env: { ...process.env, PORT: String(port), ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
-  child.stderr!.resume();
+  let errors = '';
+  child.stderr!.on('data', (chunk: Buffer) => (errors += chunk.toString('utf8')));
   let output = '';
   child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString('utf8')));
   return {
     process: child,
     port,
     logs: () => output.split('\n').filter((line) => line.startsWith('{')),
+    stderr: () => errors,
     cpuMicros: () => treeCpuMicros(child.pid!),
     stop: async () => {
       if (child.exitCode === null) child.kill('SIGTERM');
