@@ -81,4 +81,14 @@ describe('the documents that list the settings', () => {
     const listed = [...tables.matchAll(/^\| `([A-Z][A-Z0-9_]*)` +\|/gm)].map((match) => match[1]);
     expect([...new Set(listed)].sort()).toEqual(names);
   });
+
+  it('docker/compose.yaml passes every setting through .env and fixes only settings of the schema', () => {
+    const compose = readFileSync(path.join(root, 'docker', 'compose.yaml'), 'utf8');
+    const archive = compose.slice(compose.indexOf('\n  archive:'));
+    expect(archive).toMatch(/env_file:\n\s+- path: \.\.\/\.env\n\s+required: false/);
+    const environment = archive.slice(archive.indexOf('environment:'), archive.indexOf('\n    volumes:'));
+    const fixed = [...environment.matchAll(/^ {6}([A-Z][A-Z0-9_]*):/gm)].map((match) => match[1]);
+    expect(fixed.length).toBeGreaterThan(0);
+    expect(fixed.filter((name) => !names.includes(name))).toEqual([]);
+  });
 });
