@@ -1,4 +1,5 @@
 #!/usr/bin/env node
+import './config/node-version';
 import 'reflect-metadata';
 import { INestApplicationContext } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
