@@ -1,4 +1,4 @@
-/** Token roles (DESIGN.md §6): the read API, the import interface, and operators' endpoints. */
+/** Token roles (README, "Users and tokens"): the read API, the import interface, and operators' endpoints. */
 export const ROLES = ['portal', 'import', 'ops'] as const;
 export type Role = (typeof ROLES)[number];
 

@@ -48,7 +48,7 @@ function summaryOf(row: TokenRow): TokenSummary {
 }
 
 /**
- * Bearer tokens (DESIGN.md §6): random, shown once by `create`, stored only as a SHA-256 hash in
+ * Bearer tokens (README, "Users and tokens"): random, shown once by `create`, stored only as a SHA-256 hash in
  * the token store (`TokenStore`), compared in constant time, revocable at once: every check reads
  * the store, never a cache.
  */

@@ -129,7 +129,7 @@ function scopeCommands(
 }
 
 /**
- * The command line of DESIGN.md §6, with `more` commands after its own (the import). Its commands
+ * The command line (README, "Users and tokens"), with `more` commands after its own (the import). Its commands
  * are a contract other tools rely on.
  */
 export function buildCliProgram(withServices: ServicesRunner, out: CliOutput, more: Command[] = []): Command {

@@ -11,7 +11,7 @@ export interface TokenRow {
 }
 
 /**
- * The tokens' store port (DESIGN.md §6), apart from the item graph so that a token's write never
+ * The tokens' store port (README, "Users and tokens"), apart from the item graph so that a token's write never
  * waits for an import's write transaction and a token's read is never served from a cache: what
  * checks a token sees a revocation made by any process at once.
  */

@@ -115,7 +115,7 @@ function placeAt(root: Record<string, unknown>, path: readonly string[], ids: st
 }
 
 /**
- * Stored import logs (DESIGN.md §4): one `ImportLog` record per committed import, successful or
+ * Stored import logs (README, "Import logs"): one `ImportLog` record per committed import, successful or
  * not, queried by operators' dashboards.
  */
 @Injectable()

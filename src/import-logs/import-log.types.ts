@@ -4,7 +4,7 @@ import type { Ids } from './walked-ids';
 // file and the type files it imports must not import server code.
 
 /**
- * The import log (DESIGN.md §4): what one import did, as the import endpoints answer it and as
+ * The import log (README, "Import logs"): what one import did, as the import endpoints answer it and as
  * the stored log keeps it. Counts are main items only; the `*_keys` maps list ids by source tag,
  * walked from the import's ledger while it is stored and answered (`WalkedIds`), held when read
  * back.

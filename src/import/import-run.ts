@@ -110,7 +110,7 @@ class ResultIds implements ReadonlySet<string> {
 
 /**
  * The import run's loop over the items readers produce: batches them, finds which exist, and
- * decides for each whether it is created, updated or unchanged (DESIGN.md §4), writing only what
+ * decides for each whether it is created, updated or unchanged (docs/import-identifiers.md), writing only what
  * changes. An id produced twice in one import counts once, by its net effect on the store as it
  * was before the import: an item the import created stays created, whatever later sources add.
  */

@@ -1,5 +1,5 @@
 /**
- * The graph model of DESIGN.md §3: node types, relationship types, and which relationships
+ * The graph model, the same on every store: node types, relationship types, and which relationships
  * tie dependent nodes (descriptions, dates, addresses, access points, …) to their owner.
  */
 

@@ -6,7 +6,7 @@ import { CHILD_EDGE_TYPES } from '../../items/item-types';
  * Materialised ancestor paths. An item's path is its ancestors' keys, root first, each followed by
  * SEPARATOR; the items below X are those whose path starts with `path(X) + key(X) + SEPARATOR`,
  * which is one range of the path index. A key is a fixed-length digest of the id, not the id: an
- * id repeats its ancestors' local ids (DESIGN.md §3), so a path of ids would grow with the square
+ * id repeats its ancestors' local ids (docs/import-identifiers.md), so a path of ids would grow with the square
  * of the depth, and a path of keys grows with the depth alone.
  */
 export const PATH_SEPARATOR = '\u001f';
