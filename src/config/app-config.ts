@@ -44,12 +44,13 @@ export interface PortalConfig {
   maxQueryTerms: number;
 }
 
-/** Requests a minute, per process (`docs/operations.md`); 0 turns a limit off. */
+/**
+ * Requests a minute, per process (`docs/operations.md`); 0 turns a limit off. Imports are not
+ * counted by the minute but bounded by what they hold at once (`ImportConfig.queue`).
+ */
 export interface RateLimitConfig {
   /** Per portal token (per client address when a request carries none). */
   portal: number;
-  /** Imports per user the import token was issued to (per token when it names none). */
-  import: number;
 }
 
 export interface ImportConfig {
@@ -89,6 +90,16 @@ export interface ImportConfig {
   maxDepth: number;
   /** Longest item id an import may make, in characters: it must fit in a portal URL. */
   maxIdLength: number;
+  /** Imports held at once (received, queued or running), per acting user and in all. */
+  queue: QueueLimits;
+}
+
+/** How many imports, and how many bytes of their bodies, the service holds at once (`IMPORT_QUEUE_*`). */
+export interface QueueLimits {
+  maxJobs: number;
+  maxJobsPerUser: number;
+  maxBytes: number;
+  maxBytesPerUser: number;
 }
 
 function intFrom(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
@@ -155,6 +166,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   const httpWorkers = intFrom(env, 'HTTP_WORKERS', 1);
   if (httpWorkers < 1) throw new Error(`HTTP_WORKERS must be at least 1, got "${env.HTTP_WORKERS}"`);
   const graphUrl = env.GRAPH_URL?.trim() || 'sqlite:./data/archive.db';
+  if (intFrom(env, 'IMPORT_RATE_LIMIT', 0) !== 0) {
+    throw new Error(
+      'IMPORT_RATE_LIMIT is no longer read: imports are bounded by IMPORT_QUEUE_MAX_JOBS_PER_USER and ' +
+        'the other IMPORT_QUEUE_* settings (docs/operations.md); unset it',
+    );
+  }
   return {
     port,
     httpWorkers,
@@ -171,7 +188,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     minFreeDiskBytes: intFrom(env, 'MIN_FREE_DISK_BYTES', 256 * MiB),
     rateLimits: {
       portal: intFrom(env, 'PORTAL_RATE_LIMIT', 1200),
-      import: intFrom(env, 'IMPORT_RATE_LIMIT', 60),
     },
     import: {
       roots: (env.IMPORT_ROOTS ?? '')
@@ -194,6 +210,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       tempDir: path.resolve(env.IMPORT_TEMP_DIR?.trim() || tmpdir()),
       maxDepth: positiveIntFrom(env, 'IMPORT_MAX_DEPTH', 64),
       maxIdLength: positiveIntFrom(env, 'IMPORT_MAX_ID_LENGTH', 1024),
+      queue: {
+        maxJobs: positiveIntFrom(env, 'IMPORT_QUEUE_MAX_JOBS', 32),
+        maxJobsPerUser: positiveIntFrom(env, 'IMPORT_QUEUE_MAX_JOBS_PER_USER', 4),
+        maxBytes: positiveIntFrom(env, 'IMPORT_QUEUE_MAX_BYTES', 4096 * MiB),
+        maxBytesPerUser: positiveIntFrom(env, 'IMPORT_QUEUE_MAX_BYTES_PER_USER', 1024 * MiB),
+      },
     },
     portal: {
       maxQueryLength: positiveIntFrom(env, 'PORTAL_MAX_QUERY_LENGTH', 1024),

@@ -8,9 +8,11 @@ import {
 } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import { ClusterJobsChannel } from '../cluster/cluster-jobs';
+import { ClusterQueueAdmission, LocalQueueAdmission, QueueAdmission } from '../cluster/cluster-queue';
 import { APP_CONFIG, AppConfig } from '../config/app-config';
 import { GraphStore } from '../graph/graph-store';
-import { errorBodyOf, ImportHttpError, notFound } from '../import/import-errors';
+import { ReadinessChecks } from '../health/readiness-checks';
+import { errorBodyOf, ImportHttpError, notFound, QueueFullError } from '../import/import-errors';
 import type { ErrorBody } from '../import-logs/import-log.types';
 import { ImportJob, JobEnd, JobSpec } from './import-job';
 import { ImportJobRecords, JobFilter } from './import-job-records';
@@ -18,6 +20,7 @@ import { FINISHED_STATES, ImportJobDocument, JobState } from './import-job.types
 import { rejectOnAbort } from './job-cancelled';
 import { JobHold, JobHolds } from './job-holds';
 import { JobRecordWrites } from './job-record-writes';
+import { QueueRefusal, QueueState } from './queue-bound';
 import { PROGRESS_INTERVAL_MS } from './job-event-stream';
 import { RemoteJobs, WatchedJob } from './remote-jobs';
 
@@ -45,6 +48,20 @@ function matches(document: ImportJobDocument, filter: JobFilter): boolean {
     (filter.user === undefined || document.user === filter.user) &&
     (filter.endpoint === undefined || document.endpoint === filter.endpoint)
   );
+}
+
+/**
+ * An import's place in the queue, taken before its body is read: `grow` reserves more bytes for a
+ * body of unknown length (throws the refusal past a bound); `release` gives the place up.
+ */
+export interface QueuePlace {
+  id: string;
+  grow(bytes: number): Promise<void>;
+  release(): void;
+}
+
+function queueFull(refusal: QueueRefusal): QueueFullError {
+  return new QueueFullError(refusal.status, refusal.details, refusal.retryAfterSeconds);
 }
 
 /** How a cancel ended: the job, cancelled; why not (it had finished); or no such job (undefined). */
@@ -82,13 +99,24 @@ export class ImportJobsService implements OnApplicationBootstrap, OnModuleDestro
   private ticker?: NodeJS.Timeout;
   /** Ends the writer's turn of each job that has it, once its end is stored. */
   private readonly turns = new Map<string, () => void>();
+  /** The bound on imports held: this process's, or with several HTTP workers the primary's. */
+  private readonly queue: QueueAdmission;
 
   constructor(
     graph: GraphStore,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
+    readiness: ReadinessChecks,
   ) {
     this.records = new ImportJobRecords(graph);
     this.writes = new JobRecordWrites(this.records, this.remote);
+    this.queue = ClusterJobsChannel.available()
+      ? new ClusterQueueAdmission()
+      : new LocalQueueAdmission(config.import.queue);
+    readiness.add('importQueue', async () => {
+      const { full, ...held } = await this.queueState();
+      if (full !== undefined) throw new Error(`The import queue is full: ${full}`);
+      return held;
+    });
     if (ClusterJobsChannel.available()) {
       this.channel = new ClusterJobsChannel({
         updated: (pid, jobs) => this.remote.updated(pid, jobs),
@@ -119,10 +147,36 @@ export class ImportJobsService implements OnApplicationBootstrap, OnModuleDestro
     clearInterval(this.ticker);
     this.cancelAll('The service is stopping');
     this.channel?.close();
+    this.queue.close();
   }
 
-  create(spec: JobSpec): ImportJob {
-    const job = new ImportJob(randomUUID(), spec, new Date().toISOString());
+  /**
+   * A place in the queue for an import of `user` whose body announces `bytes` (0 when unknown), or
+   * a `QueueFullError` (429 or 503, with when to retry): asked before the body is read.
+   */
+  async admit(user: string, bytes: number): Promise<QueuePlace> {
+    const id = randomUUID();
+    const refusal = await this.queue.admit({ id, user, bytes });
+    if (refusal !== undefined) throw queueFull(refusal);
+    return {
+      id,
+      grow: async (total) => {
+        const refused = await this.queue.grow(id, total);
+        if (refused !== undefined) throw queueFull(refused);
+      },
+      release: () => this.queue.release(id),
+    };
+  }
+
+  /** What the queue holds, and why it takes no import if it is full. */
+  queueState(): Promise<QueueState> {
+    return this.queue.state();
+  }
+
+  /** The job of an admitted import; its end gives its place in the queue up. */
+  create(spec: JobSpec, place: QueuePlace): ImportJob {
+    const job = new ImportJob(place.id, spec, new Date().toISOString());
+    job.once('end', () => place.release());
     job.hold = this.holds.take();
     this.live.set(job.id, job);
     if (this.channel !== undefined) this.share(job);

@@ -26,6 +26,12 @@ import { logMessageOf, mappingOf } from './sources/parameter-files';
 import { UrlLimits } from './sources/url-fetch';
 import { ImportWorkspace } from './sources/workspace';
 
+/** The body's length as `Content-Length` announces it; 0 when it does not (a chunked body). */
+function announcedLength(body: IncomingMessage): number {
+  const header = body.headers['content-length'];
+  return header !== undefined && /^\d+$/.test(header) ? Number(header) : 0;
+}
+
 /** One `POST /import/<endpoint>` (or a command line's import) as it is handed over. */
 export interface ImportRequest {
   endpoint: string;
@@ -110,7 +116,10 @@ export class ImportService implements OnApplicationShutdown {
     const started = this.logs.timestamp();
     const endpoint = this.formats.endpoint(request.endpoint);
     const user = await this.actingUser(request.user);
+    // Before anything of the body is read: a full queue takes nothing in.
+    const place = await this.jobs.admit(user, announcedLength(request.body));
     const workspace = await ImportWorkspace.create(this.config.import.tempDir).catch(async (error) => {
+      place.release();
       throw (await explainedFailure(error, this.writtenFolders, this.logger)) as Error;
     });
     const task: Partial<ImportTask> & Pick<ImportTask, 'logId' | 'started'> = {
@@ -132,17 +141,20 @@ export class ImportService implements OnApplicationShutdown {
       await this.graph.read((tx) => loadScope(tx, reader, params.scope));
       const message = await logMessageOf(params.log, this.roots);
       const properties = await mappingOf(params.properties, this.roots, this.urls);
-      job = this.jobs.create({
-        endpoint: endpoint.name,
-        user,
-        scope: params.scope,
-        parameters: request.query,
-        commit: params.commit,
-        tokenId: request.tokenId,
-      });
+      job = this.jobs.create(
+        {
+          endpoint: endpoint.name,
+          user,
+          scope: params.scope,
+          parameters: request.query,
+          commit: params.commit,
+          tokenId: request.tokenId,
+        },
+        place,
+      );
       answer.started?.(job);
       const file = path.join(workspace.folder, 'body');
-      const body = await spoolBody(request.body, file, this.config.import.maxBodyBytes);
+      const body = await spoolBody(request.body, file, this.config.import.maxBodyBytes, place.grow);
       if (body.size === 0) throw badRequest('The request body is empty');
       job.report({ bytesTotal: body.size });
       job.waiting();
@@ -204,6 +216,7 @@ export class ImportService implements OnApplicationShutdown {
       // Accepted, the job tells the error; the answer has gone.
       if (!accepted) throw error;
     } finally {
+      place.release();
       interrupt.removeEventListener('abort', stopReading);
       await workspace.dispose();
     }
