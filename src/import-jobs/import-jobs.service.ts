@@ -13,12 +13,15 @@ import { APP_CONFIG, AppConfig } from '../config/app-config';
 import { GraphStore } from '../graph/graph-store';
 import { ReadinessChecks } from '../health/readiness-checks';
 import { errorBodyOf, ImportHttpError, notFound, QueueFullError } from '../import/import-errors';
+import { ImportLogService } from '../import-logs/import-log.service';
 import type { ErrorBody } from '../import-logs/import-log.types';
 import { ImportJob, JobEnd, JobSpec } from './import-job';
 import { ImportJobRecords, JobFilter } from './import-job-records';
 import { FINISHED_STATES, ImportJobDocument, JobState } from './import-job.types';
 import { rejectOnAbort } from './job-cancelled';
 import { JobHold, JobHolds } from './job-holds';
+import { JobJournal, journalJob } from './job-journal';
+import { markInterrupted } from './job-restart';
 import { JobRecordWrites } from './job-record-writes';
 import { QueueRefusal, QueueState } from './queue-bound';
 import { PROGRESS_INTERVAL_MS } from './job-event-stream';
@@ -101,13 +104,19 @@ export class ImportJobsService implements OnApplicationBootstrap, OnModuleDestro
   private readonly turns = new Map<string, () => void>();
   /** The bound on imports held: this process's, or with several HTTP workers the primary's. */
   private readonly queue: QueueAdmission;
+  /** Each going job's latest document, outside the store, for a restart after a crash. */
+  private readonly journal: JobJournal;
+  /** Ends the journalling of each going job (`journalJob`). */
+  private readonly journalled = new Map<string, { end(): Promise<void> }>();
 
   constructor(
     graph: GraphStore,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     readiness: ReadinessChecks,
+    private readonly logs: ImportLogService,
   ) {
     this.records = new ImportJobRecords(graph);
+    this.journal = new JobJournal(config.import.tempDir, config.graphUrl);
     this.writes = new JobRecordWrites(this.records, this.remote);
     this.queue = ClusterJobsChannel.available()
       ? new ClusterQueueAdmission()
@@ -132,7 +141,12 @@ export class ImportJobsService implements OnApplicationBootstrap, OnModuleDestro
 
   async onApplicationBootstrap(): Promise<void> {
     try {
-      const interrupted = await this.records.markInterrupted(new Date().toISOString());
+      const interrupted = await markInterrupted(
+        this.records,
+        this.journal,
+        this.logs,
+        new Date().toISOString(),
+      );
       if (interrupted > 0) {
         this.logger.warn({ jobs: interrupted, msg: 'Imports interrupted by a stop were marked failed' });
       }
@@ -177,6 +191,10 @@ export class ImportJobsService implements OnApplicationBootstrap, OnModuleDestro
   create(spec: JobSpec, place: QueuePlace): ImportJob {
     const job = new ImportJob(place.id, spec, new Date().toISOString());
     job.once('end', () => place.release());
+    const failed = (error: unknown) => this.notStored(job, error);
+    this.journalled.set(job.id, journalJob(this.journal, job, failed));
+    // Stored at once (when no import writes), so that it keeps its id whatever stops the service.
+    void this.writes.record(job).catch((error: unknown) => this.notStored(job, error));
     job.hold = this.holds.take();
     this.live.set(job.id, job);
     if (this.channel !== undefined) this.share(job);
@@ -219,6 +237,9 @@ export class ImportJobsService implements OnApplicationBootstrap, OnModuleDestro
     this.keep(job);
     try {
       await this.writes.record(job);
+      // Its end is stored: its journal file has served.
+      await this.journalled.get(job.id)?.end();
+      this.journalled.delete(job.id);
     } catch (error) {
       this.notStored(job, error);
     } finally {
