@@ -90,7 +90,8 @@ describe('integer query parameters, from the OpenAPI document', () => {
           .map((parameter) => parameter.name),
       }))
       .filter((route) => route.names.length > 0);
-  });
+    // A store's first schema and import are slow on a Neo4j server just started.
+  }, 120_000);
   afterAll(() => t?.close());
 
   /** The route's path with its `{id}` filled with an existing thing of its kind. */

@@ -1,4 +1,4 @@
-import { Inject, Injectable, Logger, OnApplicationShutdown } from '@nestjs/common';
+import { HttpStatus, Inject, Injectable, Logger, OnApplicationShutdown } from '@nestjs/common';
 import type { IncomingMessage } from 'node:http';
 import path from 'node:path';
 import { UsersService } from '../auth/users.service';
@@ -12,7 +12,7 @@ import { ImportLogService } from '../import-logs/import-log.service';
 import { MetricsService } from '../observability/metrics.service';
 import { ShutdownService } from '../shutdown/shutdown.service';
 import { FormatRegistry } from './format-registry';
-import { badRequest, errorBodyOf, ImportWorkerStoppedError } from './import-errors';
+import { badRequest, errorBodyOf, ImportHttpError, ImportWorkerStoppedError } from './import-errors';
 import { commitRequested, parseImportParams, RawQuery } from './import-params';
 import { loadScope } from './import-scope';
 import { explainedFailure, WrittenFolder, writtenFoldersOf } from './storage-full';
@@ -85,9 +85,12 @@ export class ImportService implements OnApplicationShutdown {
   ) {
     this.metrics.gauge('import_jobs_running', 'Imports running in this process', () => this.running.size);
     shutdown.onDrain(async (graceMs) => {
-      const cancelled = await this.running.drain(graceMs);
+      const { cancelled, stoppedMs } = await this.running.drain(graceMs, () => this.runner.close());
       if (cancelled > 0)
         this.logger.warn({ msg: 'Cancelled imports still running after the grace period', cancelled });
+      // How long rolling back took once the worker was stopped under an import that had not stopped.
+      if (stoppedMs !== undefined)
+        this.logger.warn({ msg: 'Stopped the import worker', rollbackMs: stoppedMs });
     });
     const settings = config.import;
     this.roots = new ImportRoots(settings.roots);
@@ -130,6 +133,8 @@ export class ImportService implements OnApplicationShutdown {
     let job: ImportJob | undefined;
     let accepted = false;
     let handedOver = false;
+    /** The tags of the body's sources, as the run found them. */
+    let sourceTags: string[] = [];
     const clock = process.hrtime.bigint();
     const seconds = () => Number(process.hrtime.bigint() - clock) / 1e9;
     // A body still arriving when the import is interrupted is not waited for.
@@ -182,6 +187,7 @@ export class ImportService implements OnApplicationShutdown {
             report: (report) => {
               // A run that has reported stores its own failure; one stopped before it began does not.
               handedOver = true;
+              if (report.tags !== undefined) sourceTags = report.tags;
               running.report(report);
             },
             pass: async (point) => {
@@ -194,6 +200,16 @@ export class ImportService implements OnApplicationShutdown {
       await this.succeeded(running, task.logId, result, seconds());
       if (!accepted) await answer.done(task.answerFile!);
     } catch (thrown) {
+      if (
+        job !== undefined &&
+        thrown instanceof ImportWorkerStoppedError &&
+        (await this.committedAnyway(job, task.logId))
+      ) {
+        throw new ImportHttpError(
+          HttpStatus.SERVICE_UNAVAILABLE,
+          `The service is shutting down: the import committed (log ${task.logId}), but its answer was lost with its worker`,
+        );
+      }
       // Whatever interrupting made fail (a body cut off, a reader stopped) failed for that reason.
       const error: unknown = interrupt.aborted
         ? interrupt.reason
@@ -203,9 +219,9 @@ export class ImportService implements OnApplicationShutdown {
       // Ended at once (a cancel's answer waits for that); stored once no import writes.
       const finished = job && this.jobs.finish(job, this.failure(error, committed ? task.logId : null));
       // A worker that stopped under the run stored nothing of it.
-      const failed = { ...attempt, ...task, tags: [] };
+      const failed = { ...attempt, ...task, tags: sourceTags };
       const logged =
-        committed && (!handedOver || error instanceof ImportWorkerStoppedError)
+        committed && (!handedOver || thrown instanceof ImportWorkerStoppedError)
           ? this.jobs.betweenImports(() => storeFailedImport(this.logs, failed, error))
           : undefined;
       const stored = Promise.all([finished, logged]);
@@ -237,6 +253,18 @@ export class ImportService implements OnApplicationShutdown {
       log,
       event: result.committed ? logId : null,
     });
+  }
+
+  /**
+   * Whether an import whose worker was stopped under it (a shutdown's) had committed all the same:
+   * the worker's last step, SQLite's commit, cannot be cut. If so its job ends committed.
+   */
+  private async committedAnyway(job: ImportJob, logId: string): Promise<boolean> {
+    const stored = await this.logs.get(logId).catch(() => undefined);
+    if (stored?.outcome !== 'succeeded' || stored.log === undefined) return false;
+    const { created_keys: _created, updated_keys: _updated, unchanged_keys: _unchanged, ...log } = stored.log;
+    await this.jobs.finish(job, { state: 'committed', log, event: logId });
+    return true;
   }
 
   private failure(error: unknown, event: string | null): JobEnd {
