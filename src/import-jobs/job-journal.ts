@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rename, rm, rmdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { ImportJobDocument } from './import-job.types';
 
@@ -17,7 +17,8 @@ const SUFFIX = '.json';
  * holds the store's one writer, nothing else is written there, and the import's transaction dies
  * with the process. So a job killed while its body arrived, or mid-commit, is still known at the
  * restart, with the progress it had reached. The folder is named after the store, so that services
- * of other stores sharing the temporary folder never adopt each other's jobs.
+ * of other stores sharing the temporary folder never adopt each other's jobs, and is removed when
+ * no job is left in it, so that a service at rest leaves nothing in the temporary folder.
  */
 export class JobJournal {
   readonly folder: string;
@@ -29,15 +30,23 @@ export class JobJournal {
 
   /** Writes the job's file whole (a new file renamed over the old, never one half written). */
   async note(job: JournalledJob): Promise<void> {
-    await mkdir(this.folder, { recursive: true });
     const file = this.fileOf(job.document.id);
     const written = `${file}.${process.pid}.tmp`;
-    await writeFile(written, JSON.stringify(job));
+    const text = JSON.stringify(job);
+    await mkdir(this.folder, { recursive: true });
+    // The folder may have been removed, empty, between the two: it is made again.
+    await writeFile(written, text).catch(async (error: NodeJS.ErrnoException) => {
+      if (error.code !== 'ENOENT') throw error;
+      await mkdir(this.folder, { recursive: true });
+      await writeFile(written, text);
+    });
     await rename(written, file);
   }
 
   async remove(id: string): Promise<void> {
     await rm(this.fileOf(id), { force: true });
+    // Only when empty; another job's file (or one being written) keeps it.
+    await rmdir(this.folder).catch(() => undefined);
   }
 
   /** Every job noted and not removed; a file that cannot be read as one is skipped. */
