@@ -79,6 +79,13 @@ function ApiImportParameters(): MethodDecorator {
   );
 }
 
+const RETRY_AFTER = {
+  'Retry-After': {
+    description: 'Seconds to wait before retrying (a full import queue)',
+    schema: { type: 'integer', minimum: 1 },
+  },
+};
+
 function ApiImportErrors(): MethodDecorator {
   const errors: [number, string][] = [
     [
@@ -106,7 +113,15 @@ function ApiImportErrors(): MethodDecorator {
     ],
   ];
   return applyDecorators(
-    ...errors.map(([status, description]) => ApiResponse({ status, description, type: ErrorBodyDto })),
+    ...errors.map(([status, description]) =>
+      ApiResponse({
+        status,
+        description,
+        type: ErrorBodyDto,
+        // The queue's refusals say when to retry.
+        ...(status === 429 || status === 503 ? { headers: RETRY_AFTER } : {}),
+      }),
+    ),
   );
 }
 
