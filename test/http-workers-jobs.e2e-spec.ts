@@ -271,4 +271,52 @@ describe('HTTP_WORKERS: import jobs served live by every worker', () => {
     },
     TEST_MS,
   );
+
+  it(
+    "bounds one user's imports across the workers: the fifth held at once is 429, whichever worker takes it",
+    async () => {
+      const job = async (id: string) =>
+        JSON.parse((await get(`/import/jobs/${id}`)).text) as { state: string; phase: string | null };
+      const first = await startImport('fb', 20_000);
+      await until(
+        'the first job being written',
+        () => job(first.id),
+        ({ phase }) => phase === 'writing',
+        60_000,
+      );
+      // Each on a connection of its own, which the cluster hands to the workers in turn.
+      const answers: Answer[] = [];
+      for (let index = 0; index < 4; index++) {
+        answers.push(
+          await requestOnce(
+            service.port,
+            'POST',
+            `/import/ead?scope=rw&commit=true&tag=fb${index}`,
+            {
+              Authorization: `Bearer ${importToken}`,
+              'X-User': user,
+              Prefer: 'respond-async',
+              'Content-Type': 'application/xml',
+            },
+            eadOf(`fb${index}`, 3),
+          ),
+        );
+      }
+      // IMPORT_QUEUE_MAX_JOBS_PER_USER is 4 by default: the first import and three more.
+      expect(answers.map((answer) => answer.status)).toEqual([202, 202, 202, 429]);
+      expect(JSON.parse(answers[3].text).details).toContain('IMPORT_QUEUE_MAX_JOBS_PER_USER (4)');
+      expect(new Set(await Promise.all(answers.map(answeredBy))).size).toBe(2);
+
+      const queued = answers.slice(0, 3).map((answer) => (JSON.parse(answer.text) as { id: string }).id);
+      for (const id of [first.id, ...queued]) {
+        await until(
+          `job ${id} ended`,
+          () => job(id),
+          ({ state }) => state !== 'queued' && state !== 'running',
+          120_000,
+        );
+      }
+    },
+    TEST_MS,
+  );
 });

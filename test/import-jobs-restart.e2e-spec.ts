@@ -1,8 +1,10 @@
 import { once } from 'node:events';
+import http from 'node:http';
 import request from 'supertest';
 import { Bundle } from '../src/items/bundle';
 import { itemHash } from '../src/items/change-detection';
 import { eadOf } from './support/job-events';
+import { until } from './support/polling';
 import { ServiceProcess, startServiceFromSource, untilHealthy } from './support/service-process';
 import { TestApp, createTestApp } from './support/test-app';
 
@@ -75,6 +77,31 @@ describe('import jobs across a restart', () => {
             .get(`/import/jobs/${id}`)
             .set('Authorization', `Bearer ${token}`)
         ).body as JobState & Record<string, unknown>,
+      /** Starts an import whose body never ends: the job stays receiving. */
+      receiving: (service: ServiceProcess, fonds: string) => {
+        const outgoing = http.request({
+          host: '127.0.0.1',
+          port: service.port,
+          method: 'POST',
+          path: `/import/ead?scope=${scope}&commit=true&tag=${fonds}`,
+          headers: {
+            Authorization: `Bearer ${importToken}`,
+            'X-User': user,
+            Prefer: 'respond-async',
+            'Content-Type': 'application/xml',
+            'Transfer-Encoding': 'chunked',
+          },
+        });
+        outgoing.on('error', () => undefined);
+        outgoing.write(eadOf(fonds, 5).slice(0, 200));
+        return outgoing;
+      },
+      log: async (service: ServiceProcess, id: string) =>
+        (
+          await request(`http://127.0.0.1:${service.port}`)
+            .get(`/import/logs/${id}`)
+            .set('Authorization', `Bearer ${opsToken}`)
+        ).body as Record<string, unknown>,
       list: async (service: ServiceProcess, query: Record<string, string>) =>
         (
           await request(`http://127.0.0.1:${service.port}`)
@@ -91,32 +118,62 @@ describe('import jobs across a restart', () => {
     };
   }
 
-  it('reports the job failed (interrupted) after the restart, with nothing of it stored', async () => {
+  it('reports the job failed (interrupted) after the restart, with its log, its progress and nothing of it stored', async () => {
     // Two starts of the service from source, each with its import worker.
-    const { importToken, post, job, list, stored } = await importer('r1');
+    const { importToken, post, receiving, job, log, list, stored } = await importer('r1');
 
     let id = '';
+    let receivingId = '';
+    let reached = 0;
     await withService(env, 'kill', async (service) => {
       const accepted = await post(service, 'killed', 50_000);
       expect(accepted.status).toBe(202);
       id = accepted.body.id;
-      // Until its items are being written, inside its transaction: then the process dies.
+      // Until its items are being written, inside its transaction.
       for (;;) {
         const running = await job(service, id);
         expect(running).toMatchObject({ state: expect.stringMatching(/^(queued|running)$/) });
         if (running.phase === 'writing') break;
         await new Promise((resolve) => setTimeout(resolve, 50));
       }
+      // Meanwhile another import's body arrives (nothing reaches the store while the first writes).
+      receiving(service, 'arriving');
+      const arriving = await until(
+        'the second job',
+        () => list(service, { state: 'queued' }),
+        (jobs) => jobs.length === 1,
+      );
+      receivingId = arriving[0].id;
+      expect(await job(service, receivingId)).toMatchObject({ phase: 'receiving' });
+      // The first import's progress as its journal has it, a second later: then the process dies.
+      const before = (await job(service, id)) as unknown as { progress: { items: number } };
+      await new Promise((resolve) => setTimeout(resolve, 1500));
+      reached = before.progress.items;
+      expect(reached).toBeGreaterThan(0);
     });
 
     await withService(env, 'stop', async (service) => {
-      expect(await job(service, id, importToken)).toMatchObject({
+      const failed = await job(service, id, importToken);
+      expect(failed).toMatchObject({
         id,
         state: 'failed',
         phase: null,
         error: { status: 500, details: expect.stringContaining('Interrupted') },
+        event: expect.any(String),
       });
-      expect((await list(service, { state: 'failed' })).map((each) => each.id)).toEqual([id]);
+      expect((failed.progress as { items: number }).items).toBeGreaterThanOrEqual(reached);
+      expect(await log(service, failed.event as string)).toMatchObject({
+        id: failed.event,
+        outcome: 'interrupted',
+        endpoint: 'ead',
+        error: { details: expect.stringContaining('Interrupted') },
+      });
+      const arrived = await job(service, receivingId, importToken);
+      expect(arrived).toMatchObject({ id: receivingId, state: 'failed', event: expect.any(String) });
+      expect(await log(service, arrived.event as string)).toMatchObject({ outcome: 'interrupted' });
+      expect((await list(service, { state: 'failed' })).map((each) => each.id).sort()).toEqual(
+        [id, receivingId].sort(),
+      );
     });
     expect(await stored()).toBe(0);
   }, 180_000);

@@ -72,53 +72,24 @@ describe('Rate limits: the portal, per token (PORTAL_RATE_LIMIT)', () => {
   });
 });
 
-describe('Rate limits: imports, per user (IMPORT_RATE_LIMIT)', () => {
+describe('Rate limits: none on imports, which the queue bounds instead', () => {
   let t: ImportTestApp;
 
   beforeAll(async () => {
-    t = await createImportTestApp({ IMPORT_RATE_LIMIT: '2', PORTAL_RATE_LIMIT: '0' });
+    t = await createImportTestApp({ PORTAL_RATE_LIMIT: '0' });
   });
   afterAll(() => t.close());
 
-  const post = (token: string) =>
-    request(t.server)
-      .post('/import/eag')
-      .query({ scope: 'nl' })
-      .set('Authorization', `Bearer ${token}`)
-      .type('text/xml')
-      .send(EAG);
-
-  it("answers 429 past the limit, in the import error shape, counting all of one user's tokens together", async () => {
-    const user = await t.user();
-    const first = await t.token('import', user);
-    const second = await t.token('import', user);
-    const counted = await post(first).expect(400);
-    expect(limitHeaders(counted)).toMatchObject({ limit: 2, remaining: 1 });
-    await post(second).expect(400);
-
-    const refused = await post(first).expect(429);
-
-    expect(refused.headers['retry-after']).toMatch(/^\d+$/);
-    expect(limitHeaders(refused)).toMatchObject({ limit: 2, remaining: 0 });
-    expect(refused.body).toEqual({
-      status: 429,
-      error: 'Too Many Requests',
-      details: expect.stringMatching(/^Too many requests: at most 2 a minute/),
-      requestId: refused.headers['x-request-id'],
-    });
-    // Another user's token is counted apart.
-    await post(await t.token('import', await t.user())).expect(400);
-  });
-
-  it('sends the headers with a successful import too', async () => {
+  it('counts no import by the minute: no RateLimit-* headers, refused or not', async () => {
     const token = await t.token('import', await t.user());
     const response = await request(t.server)
       .post('/import/eag')
       .query({ scope: 'nl' })
       .set('Authorization', `Bearer ${token}`)
       .type('text/xml')
-      .send('<eag/>');
-    expect(limitHeaders(response).limit).toBe(2);
+      .send(EAG);
+    expect(response.status).toBe(400);
+    expect(response.headers['ratelimit-limit']).toBeUndefined();
   });
 
   it('PORTAL_RATE_LIMIT=0 turns the portal limit off', async () => {

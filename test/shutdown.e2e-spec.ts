@@ -10,6 +10,10 @@ import { getOnce, ServiceProcess, startServiceFromSource, untilHealthy } from '.
 /** Large enough that committing it takes several times the grace period, even on a fast machine. */
 const UNITS = 30_000;
 const GRACE_MS = 1_000;
+/** A finding aid whose commit is under way long enough for SIGTERM to come in its middle. */
+const COMMIT_UNITS = 20_000;
+/** SIGTERM ends the process within SHUTDOWN_GRACE_MS (0 here) plus this, mid-commit included. */
+const BOUND_MS = 2_000;
 
 /** Posts `file` to `/import/ead` as the test user; resolves once the body is sent, and with the answer. */
 function postEad(
@@ -48,17 +52,22 @@ function postEad(
   return { sent, answer };
 }
 
-/** Waits until the service's one import job is writing (its items are being stored). */
-async function untilWriting(service: ServiceProcess, opsToken: string): Promise<void> {
+/** Waits until the service's one import job is in `phase` (writing: its items are being stored). */
+async function untilPhase(
+  service: ServiceProcess,
+  opsToken: string,
+  phase: 'writing' | 'committing',
+  pollMs = 100,
+): Promise<void> {
   const deadline = Date.now() + 60_000;
   while (Date.now() < deadline) {
     const jobs = JSON.parse((await getOnce(service.port, '/import/jobs?state=running', opsToken)).text) as {
       items: { phase: string | null }[];
     };
-    if (jobs.items.some((job) => job.phase === 'writing')) return;
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    if (jobs.items.some((job) => job.phase === phase)) return;
+    await new Promise((resolve) => setTimeout(resolve, pollMs));
   }
-  throw new Error('The import never started writing');
+  throw new Error(`The import never reached ${phase}`);
 }
 
 describe('SIGTERM during a large import: bounded shutdown', () => {
@@ -83,7 +92,7 @@ describe('SIGTERM during a large import: bounded shutdown', () => {
     const { sent, answer } = postEad(t, service, file);
     await sent;
     // Into its transaction: the job says so once its first items are written.
-    await untilWriting(service, await t.token('ops'));
+    await untilPhase(service, await t.token('ops'), 'writing');
 
     const signalled = Date.now();
     service.process.kill('SIGTERM');
@@ -127,4 +136,44 @@ describe('SIGTERM during a large import: bounded shutdown', () => {
       await restarted.stop();
     }
   }, 120_000);
+
+  it('ends within SHUTDOWN_GRACE_MS plus 2 s when SIGTERM comes mid-commit, and leaves the import whole or not at all', async () => {
+    const file = path.join(t.root, 'committing.xml');
+    await writeEad(file, { units: COMMIT_UNITS, fanOut: 10, depth: 5 });
+    const service = await startServiceFromSource({ ...env, SHUTDOWN_GRACE_MS: '0' });
+    await untilHealthy(service);
+    const opsToken = await t.token('ops');
+    const { sent, answer } = postEad(t, service, file);
+    answer.catch(() => undefined);
+    await sent;
+    await untilPhase(service, opsToken, 'committing', 10);
+
+    const signalled = Date.now();
+    service.process.kill('SIGTERM');
+    const [code] = (await once(service.process, 'exit')) as [number | null];
+    const took = Date.now() - signalled;
+    process.stdout.write(`SIGTERM mid-commit: exited ${code} after ${took} ms\n`);
+    expect(took).toBeLessThan(BOUND_MS);
+    expect(code).toBe(0);
+
+    // Restarted: the import is there whole, its log succeeded, or not at all, its log interrupted.
+    const restarted = await startServiceFromSource(env);
+    try {
+      await untilHealthy(restarted);
+      const logs = JSON.parse(
+        (await getOnce(restarted.port, '/import/logs?endpoint=ead', opsToken)).text,
+      ) as {
+        items: { outcome: string; tags: string[] }[];
+      };
+      const log = logs.items.find(
+        (each) => each.tags.includes('committing.xml') || each.outcome !== 'succeeded',
+      );
+      const search = await getOnce(restarted.port, '/api/v1/r1/search?limit=1', await t.token('portal'));
+      const total = JSON.parse(search.text).meta.total as number;
+      process.stdout.write(`after the restart: log ${log?.outcome}, ${total} units at the top\n`);
+      expect(log?.outcome === 'succeeded' ? total > 0 : total === 0).toBe(true);
+    } finally {
+      await restarted.stop();
+    }
+  }, 180_000);
 });

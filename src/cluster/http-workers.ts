@@ -4,6 +4,7 @@ import type { AppConfig } from '../config/app-config';
 import { logDestination } from '../observability/app-logger';
 import { relayClusterJobs } from './cluster-jobs';
 import { relayClusterMetrics } from './cluster-metrics';
+import { relayClusterQueue } from './cluster-queue';
 
 /** How long after a worker died unexpectedly its replacement starts. */
 const RESTART_DELAY_MS = 1_000;
@@ -13,12 +14,12 @@ const RESTART_DELAY_MS = 1_000;
  * each run the whole app and share the listening port (Node's cluster hands connections out in
  * turn) and the store (SQLite is safe across processes, and every cache is checked against the
  * store's version). The primary relays the workers' metrics (`cluster-metrics.ts`) and import jobs
- * (`cluster-jobs.ts`), and starts a
+ * (`cluster-jobs.ts`), keeps the import queue's one bound (`cluster-queue.ts`), and starts a
  * new worker when one that was serving dies. A worker that dies before it listens (a port in use,
  * a store that will not open) ends the service instead: its replacement would fail the same way.
  * SIGTERM and SIGINT are passed on; the primary exits when every worker has.
  */
-export function superviseHttpWorkers(config: Pick<AppConfig, 'httpWorkers' | 'logLevel'>): void {
+export function superviseHttpWorkers(config: Pick<AppConfig, 'httpWorkers' | 'logLevel' | 'import'>): void {
   const logger = pino({ level: config.logLevel }, logDestination()).child({ context: 'HttpWorkers' });
   /** Ids of the live workers. */
   const live = new Set<number>();
@@ -29,6 +30,7 @@ export function superviseHttpWorkers(config: Pick<AppConfig, 'httpWorkers' | 'lo
 
   relayClusterMetrics();
   relayClusterJobs();
+  relayClusterQueue(config.import.queue);
   cluster.on('listening', (worker: Worker) => {
     if (stopping) return;
     ready.add(worker.id);

@@ -41,3 +41,23 @@ describe('loadConfig: import roots', () => {
     expect(loadConfig({}).import.roots).toEqual([]);
   });
 });
+
+describe('loadConfig: the import queue', () => {
+  it('bounds imports held by default, and takes no bound of 0', () => {
+    expect(loadConfig({}).import.queue).toEqual({
+      maxJobs: 32,
+      maxJobsPerUser: 4,
+      maxBytes: 4096 * 1024 * 1024,
+      maxBytesPerUser: 1024 * 1024 * 1024,
+    });
+    expect(loadConfig({ IMPORT_QUEUE_MAX_JOBS_PER_USER: '1' }).import.queue.maxJobsPerUser).toBe(1);
+    expect(() => loadConfig({ IMPORT_QUEUE_MAX_JOBS: '0' })).toThrow(
+      'IMPORT_QUEUE_MAX_JOBS must be at least 1',
+    );
+  });
+
+  it('refuses a per-minute import limit, which it no longer reads, naming what bounds imports now', () => {
+    expect(() => loadConfig({ IMPORT_RATE_LIMIT: '60' })).toThrow(/IMPORT_QUEUE_MAX_JOBS_PER_USER/);
+    expect(loadConfig({ IMPORT_RATE_LIMIT: '0' }).rateLimits).toEqual({ portal: 1200 });
+  });
+});

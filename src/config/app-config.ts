@@ -45,12 +45,13 @@ export interface PortalConfig {
   maxQueryTerms: number;
 }
 
-/** Requests a minute, per process (`docs/operations.md`); 0 turns a limit off. */
+/**
+ * Requests a minute, per process (`docs/operations.md`); 0 turns a limit off. Imports are not
+ * counted by the minute but bounded by what they hold at once (`ImportConfig.queue`).
+ */
 export interface RateLimitConfig {
   /** Per portal token (per client address when a request carries none). */
   portal: number;
-  /** Imports per user the import token was issued to (per token when it names none). */
-  import: number;
 }
 
 export interface ImportConfig {
@@ -90,6 +91,16 @@ export interface ImportConfig {
   maxDepth: number;
   /** Longest item id an import may make, in characters: it must fit in a portal URL. */
   maxIdLength: number;
+  /** Imports held at once (received, queued or running), per acting user and in all. */
+  queue: QueueLimits;
+}
+
+/** How many imports, and how many bytes of their bodies, the service holds at once (`IMPORT_QUEUE_*`). */
+export interface QueueLimits {
+  maxJobs: number;
+  maxJobsPerUser: number;
+  maxBytes: number;
+  maxBytesPerUser: number;
 }
 
 /** The SQLite file a `sqlite:<path>` store URL names; undefined for a Neo4j URL. */
@@ -123,7 +134,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     requestTimeoutMs: settings.REQUEST_TIMEOUT_MS,
     shutdownGraceMs: settings.SHUTDOWN_GRACE_MS,
     minFreeDiskBytes: settings.MIN_FREE_DISK_BYTES,
-    rateLimits: { portal: settings.PORTAL_RATE_LIMIT, import: settings.IMPORT_RATE_LIMIT },
+    rateLimits: { portal: settings.PORTAL_RATE_LIMIT },
     import: {
       roots: settings.IMPORT_ROOTS.split(':')
         .map((root) => root.trim())
@@ -144,6 +155,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       tempDir: path.resolve(settings.IMPORT_TEMP_DIR || tmpdir()),
       maxDepth: settings.IMPORT_MAX_DEPTH,
       maxIdLength: settings.IMPORT_MAX_ID_LENGTH,
+      queue: {
+        maxJobs: settings.IMPORT_QUEUE_MAX_JOBS,
+        maxJobsPerUser: settings.IMPORT_QUEUE_MAX_JOBS_PER_USER,
+        maxBytes: settings.IMPORT_QUEUE_MAX_BYTES,
+        maxBytesPerUser: settings.IMPORT_QUEUE_MAX_BYTES_PER_USER,
+      },
     },
     portal: {
       maxQueryLength: settings.PORTAL_MAX_QUERY_LENGTH,

@@ -107,7 +107,6 @@ export const SETTINGS = {
   SHUTDOWN_GRACE_MS: integer(20_000, 0),
   MIN_FREE_DISK_BYTES: integer(256 * MiB, 0),
   PORTAL_RATE_LIMIT: integer(1200, 0),
-  IMPORT_RATE_LIMIT: integer(60, 0),
   /** Colon-separated folders. */
   IMPORT_ROOTS: text(''),
   IMPORT_MAX_BODY_BYTES: integer(512 * MiB, 0),
@@ -126,11 +125,27 @@ export const SETTINGS = {
   IMPORT_TEMP_DIR: text(''),
   IMPORT_MAX_DEPTH: integer(64, 1),
   IMPORT_MAX_ID_LENGTH: integer(1024, 1),
+  IMPORT_QUEUE_MAX_JOBS: integer(32, 1),
+  IMPORT_QUEUE_MAX_JOBS_PER_USER: integer(4, 1),
+  IMPORT_QUEUE_MAX_BYTES: integer(4096 * MiB, 1),
+  IMPORT_QUEUE_MAX_BYTES_PER_USER: integer(1024 * MiB, 1),
   PORTAL_MAX_QUERY_LENGTH: integer(1024, 1),
   PORTAL_MAX_QUERY_TERMS: integer(32, 1),
 } satisfies Record<string, Setting<unknown>>;
 
 export type SettingName = keyof typeof SETTINGS;
+
+/**
+ * Settings no longer read, and what took their place: set to anything but their off value, they
+ * stop the start rather than be ignored in silence.
+ */
+const RETIRED_SETTINGS: Record<string, { off: string; allowed: string }> = {
+  IMPORT_RATE_LIMIT: {
+    off: '0',
+    allowed:
+      'unset: imports are bounded by IMPORT_QUEUE_MAX_JOBS_PER_USER and the other IMPORT_QUEUE_* settings (docs/operations.md)',
+  },
+};
 
 /** Each setting's value, of its own type. */
 export type SettingValues = {
@@ -139,7 +154,7 @@ export type SettingValues = {
 
 /** A setting whose value is not allowed. */
 export interface SettingProblem {
-  name: SettingName;
+  name: string;
   value: string;
   allowed: string;
 }
@@ -174,6 +189,12 @@ export function readSettings(env: NodeJS.ProcessEnv): SettingValues {
     const value = setting.parse(setting.untrimmed === true ? raw! : trimmed);
     if (value === undefined) problems.push({ name, value: raw!, allowed: setting.allowed });
     else values[name] = value;
+  }
+  for (const [name, retired] of Object.entries(RETIRED_SETTINGS)) {
+    const raw = env[name];
+    const trimmed = raw?.trim() ?? '';
+    if (trimmed !== '' && trimmed !== retired.off)
+      problems.push({ name, value: raw!, allowed: retired.allowed });
   }
   if (problems.length > 0) throw new SettingsError(problems);
   return values as SettingValues;

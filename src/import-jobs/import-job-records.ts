@@ -1,5 +1,6 @@
 import { GraphStore, RecordNode } from '../graph/graph-store';
-import { ImportJobDocument, JobState } from './import-job.types';
+import { FINISHED_STATES, ImportJobDocument, JobState } from './import-job.types';
+import type { JournalledJob } from './job-journal';
 
 export const IMPORT_JOB_RECORD_TYPE = 'ImportJob';
 
@@ -42,6 +43,11 @@ function fromRecord(node: RecordNode): StoredJob {
 
 /** A job whose process stopped before it ended, as it is reported from then on. */
 export function interrupted(document: ImportJobDocument, now: string): ImportJobDocument {
+  const { progress, phase } = document;
+  const reached =
+    `it had reached ${progress.items} items (${progress.created} created, ${progress.updated} updated, ` +
+    `${progress.unchanged} unchanged) and ${progress.bytes.read} bytes read` +
+    (phase === null ? '' : `, ${phase}`);
   return {
     ...document,
     state: 'failed',
@@ -52,13 +58,13 @@ export function interrupted(document: ImportJobDocument, now: string): ImportJob
     error: {
       status: 500,
       error: 'Internal Server Error',
-      details: 'Interrupted: the service stopped before the import ended; nothing of it was written',
+      details: `Interrupted: the service stopped before the import ended (${reached}); nothing of it was written`,
     },
   };
 }
 
 /** Whether the process `pid` runs (on this machine, where SQLite stores live). */
-function processRuns(pid: number): boolean {
+export function processRuns(pid: number): boolean {
   try {
     process.kill(pid, 0);
     return true;
@@ -105,19 +111,27 @@ export class ImportJobRecords {
   }
 
   /**
-   * Marks failed (interrupted) the jobs stored as queued or running by a process that no longer runs, or by
-   * this one's pid (a process of old that had it): their imports' transactions never committed, so
-   * the store holds nothing of them. Returns how many.
+   * The jobs a process that no longer runs (or a process of old with this one's pid) left going:
+   * those stored as queued or running, and those only its journal (`JobJournal`) knows of, a job
+   * still receiving its body when no write could reach the store. The journal's document is the
+   * later one, with the progress the job had reached. Their imports' transactions never
+   * committed, so the store holds nothing of them. A journalled job that had ended but whose end
+   * was not stored comes back as it ended.
    */
-  async markInterrupted(now: string): Promise<number> {
-    const stale: StoredJob[] = [];
+  async left(journalled: JournalledJob[]): Promise<StoredJob[]> {
+    const gone = (pid: number) => pid === process.pid || !processRuns(pid);
+    const left = new Map<string, StoredJob>();
     for (const state of ['queued', 'running'] as const) {
       for (const job of await this.find({ state }, Number.MAX_SAFE_INTEGER)) {
-        if (job.pid === process.pid || !processRuns(job.pid)) stale.push(job);
+        if (gone(job.pid)) left.set(job.document.id, job);
       }
     }
-    if (stale.length === 0) return 0;
-    await this.put(stale.map((job) => ({ ...job, document: interrupted(job.document, now) })));
-    return stale.length;
+    for (const job of journalled) {
+      if (!gone(job.pid)) continue;
+      const stored = left.get(job.document.id) ?? (await this.get(job.document.id));
+      if (stored !== undefined && FINISHED_STATES.includes(stored.document.state)) continue;
+      left.set(job.document.id, { ...job, tokenId: job.tokenId ?? stored?.tokenId });
+    }
+    return [...left.values()];
   }
 }

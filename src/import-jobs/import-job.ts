@@ -63,6 +63,8 @@ export class ImportJob extends EventEmitter<{ change: []; end: [] }> {
     readonly started: string,
   ) {
     super();
+    // Each watcher of its event stream listens, as many as there are connections to send them.
+    this.setMaxListeners(0);
   }
 
   get signal(): AbortSignal {

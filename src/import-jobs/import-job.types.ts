@@ -41,6 +41,8 @@ export interface ProgressReport {
   updated?: number;
   unchanged?: number;
   errors?: number;
+  /** The tags of the sources, once known: for the log of a run whose worker was stopped under it. */
+  tags?: string[];
 }
 
 /** The import log without its id lists, which a large import's job would otherwise hold. */

@@ -65,7 +65,15 @@ export class ImportJobsController {
   @ApiQuery({ name: 'state', required: false, enum: JOB_STATES })
   @ApiQuery({ name: 'user', required: false, description: 'Acting user (X-User) of the import' })
   @ApiQuery({ name: 'endpoint', required: false, description: 'Import endpoint, e.g. ead' })
-  @ApiQuery({ name: 'limit', required: false, description: `At most ${MAX_LIMIT}`, example: DEFAULT_LIMIT })
+  @ApiQuery({
+    name: 'limit',
+    required: false,
+    type: 'integer',
+    minimum: 1,
+    maximum: MAX_LIMIT,
+    description: `At most ${MAX_LIMIT}`,
+    example: DEFAULT_LIMIT,
+  })
   @ApiResponse({ status: 200, type: ImportJobListDto })
   @ApiResponse({ status: 400, description: 'A malformed filter', type: ErrorBodyDto })
   async list(@Query() rawQuery: unknown, @Req() request: AuthenticatedRequest): Promise<ImportJobListDto> {

@@ -8,16 +8,22 @@ import {
 } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import { ClusterJobsChannel } from '../cluster/cluster-jobs';
+import { ClusterQueueAdmission, LocalQueueAdmission, QueueAdmission } from '../cluster/cluster-queue';
 import { APP_CONFIG, AppConfig } from '../config/app-config';
 import { GraphStore } from '../graph/graph-store';
-import { errorBodyOf, ImportHttpError, notFound } from '../import/import-errors';
+import { ReadinessChecks } from '../health/readiness-checks';
+import { errorBodyOf, ImportHttpError, notFound, QueueFullError } from '../import/import-errors';
+import { ImportLogService } from '../import-logs/import-log.service';
 import type { ErrorBody } from '../import-logs/import-log.types';
 import { ImportJob, JobEnd, JobSpec } from './import-job';
 import { ImportJobRecords, JobFilter } from './import-job-records';
 import { FINISHED_STATES, ImportJobDocument, JobState } from './import-job.types';
 import { rejectOnAbort } from './job-cancelled';
 import { JobHold, JobHolds } from './job-holds';
+import { JobJournal, journalJob } from './job-journal';
+import { markInterrupted } from './job-restart';
 import { JobRecordWrites } from './job-record-writes';
+import { QueueRefusal, QueueState } from './queue-bound';
 import { PROGRESS_INTERVAL_MS } from './job-event-stream';
 import { RemoteJobs, WatchedJob } from './remote-jobs';
 
@@ -45,6 +51,20 @@ function matches(document: ImportJobDocument, filter: JobFilter): boolean {
     (filter.user === undefined || document.user === filter.user) &&
     (filter.endpoint === undefined || document.endpoint === filter.endpoint)
   );
+}
+
+/**
+ * An import's place in the queue, taken before its body is read: `grow` reserves more bytes for a
+ * body of unknown length (throws the refusal past a bound); `release` gives the place up.
+ */
+export interface QueuePlace {
+  id: string;
+  grow(bytes: number): Promise<void>;
+  release(): void;
+}
+
+function queueFull(refusal: QueueRefusal): QueueFullError {
+  return new QueueFullError(refusal.status, refusal.details, refusal.retryAfterSeconds);
 }
 
 /** How a cancel ended: the job, cancelled; why not (it had finished); or no such job (undefined). */
@@ -82,13 +102,30 @@ export class ImportJobsService implements OnApplicationBootstrap, OnModuleDestro
   private ticker?: NodeJS.Timeout;
   /** Ends the writer's turn of each job that has it, once its end is stored. */
   private readonly turns = new Map<string, () => void>();
+  /** The bound on imports held: this process's, or with several HTTP workers the primary's. */
+  private readonly queue: QueueAdmission;
+  /** Each going job's latest document, outside the store, for a restart after a crash. */
+  private readonly journal: JobJournal;
+  /** Ends the journalling of each going job (`journalJob`). */
+  private readonly journalled = new Map<string, { end(): Promise<void> }>();
 
   constructor(
     graph: GraphStore,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
+    readiness: ReadinessChecks,
+    private readonly logs: ImportLogService,
   ) {
     this.records = new ImportJobRecords(graph);
+    this.journal = new JobJournal(config.import.tempDir, config.graphUrl);
     this.writes = new JobRecordWrites(this.records, this.remote);
+    this.queue = ClusterJobsChannel.available()
+      ? new ClusterQueueAdmission()
+      : new LocalQueueAdmission(config.import.queue);
+    readiness.add('importQueue', async () => {
+      const { full, ...held } = await this.queueState();
+      if (full !== undefined) throw new Error(`The import queue is full: ${full}`);
+      return held;
+    });
     if (ClusterJobsChannel.available()) {
       this.channel = new ClusterJobsChannel({
         updated: (pid, jobs) => this.remote.updated(pid, jobs),
@@ -104,7 +141,12 @@ export class ImportJobsService implements OnApplicationBootstrap, OnModuleDestro
 
   async onApplicationBootstrap(): Promise<void> {
     try {
-      const interrupted = await this.records.markInterrupted(new Date().toISOString());
+      const interrupted = await markInterrupted(
+        this.records,
+        this.journal,
+        this.logs,
+        new Date().toISOString(),
+      );
       if (interrupted > 0) {
         this.logger.warn({ jobs: interrupted, msg: 'Imports interrupted by a stop were marked failed' });
       }
@@ -119,10 +161,40 @@ export class ImportJobsService implements OnApplicationBootstrap, OnModuleDestro
     clearInterval(this.ticker);
     this.cancelAll('The service is stopping');
     this.channel?.close();
+    this.queue.close();
   }
 
-  create(spec: JobSpec): ImportJob {
-    const job = new ImportJob(randomUUID(), spec, new Date().toISOString());
+  /**
+   * A place in the queue for an import of `user` whose body announces `bytes` (0 when unknown), or
+   * a `QueueFullError` (429 or 503, with when to retry): asked before the body is read.
+   */
+  async admit(user: string, bytes: number): Promise<QueuePlace> {
+    const id = randomUUID();
+    const refusal = await this.queue.admit({ id, user, bytes });
+    if (refusal !== undefined) throw queueFull(refusal);
+    return {
+      id,
+      grow: async (total) => {
+        const refused = await this.queue.grow(id, total);
+        if (refused !== undefined) throw queueFull(refused);
+      },
+      release: () => this.queue.release(id),
+    };
+  }
+
+  /** What the queue holds, and why it takes no import if it is full. */
+  queueState(): Promise<QueueState> {
+    return this.queue.state();
+  }
+
+  /** The job of an admitted import; its end gives its place in the queue up. */
+  create(spec: JobSpec, place: QueuePlace): ImportJob {
+    const job = new ImportJob(place.id, spec, new Date().toISOString());
+    job.once('end', () => place.release());
+    const failed = (error: unknown) => this.notStored(job, error);
+    this.journalled.set(job.id, journalJob(this.journal, job, failed));
+    // Stored at once (when no import writes), so that it keeps its id whatever stops the service.
+    void this.writes.record(job).catch((error: unknown) => this.notStored(job, error));
     job.hold = this.holds.take();
     this.live.set(job.id, job);
     if (this.channel !== undefined) this.share(job);
@@ -165,6 +237,9 @@ export class ImportJobsService implements OnApplicationBootstrap, OnModuleDestro
     this.keep(job);
     try {
       await this.writes.record(job);
+      // Its end is stored: its journal file has served.
+      await this.journalled.get(job.id)?.end();
+      this.journalled.delete(job.id);
     } catch (error) {
       this.notStored(job, error);
     } finally {

@@ -19,6 +19,8 @@ export class RemoteJob extends EventEmitter<{ change: []; end: [] }> implements 
     public shared: SharedJob,
   ) {
     super();
+    // Each watcher of its event stream listens, as many as there are connections to send them.
+    this.setMaxListeners(0);
   }
 
   get finished(): boolean {

@@ -17,6 +17,8 @@ import {
 
 const DEFAULT_LIMIT = 20;
 const MAX_LIMIT = 100;
+/** Past any page a store holds, and low enough that its offset is an integer every store takes. */
+const MAX_PAGE = 1_000_000;
 const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
 const END_OF_DAY = 'T23:59:59.999Z';
 
@@ -28,7 +30,7 @@ interface PageRequest {
 
 /** The `page` and `limit` parameters of the paged routes. */
 function pageOf(query: RawQuery): PageRequest {
-  const page = positiveInteger(query, 'page', 1);
+  const page = positiveInteger(query, 'page', 1, MAX_PAGE);
   const limit = positiveInteger(query, 'limit', DEFAULT_LIMIT, MAX_LIMIT);
   return { page, limit, offset: (page - 1) * limit };
 }
@@ -36,10 +38,21 @@ function pageOf(query: RawQuery): PageRequest {
 /** Describes `page` and `limit` in OpenAPI, as `pageOf` reads them. */
 function ApiPageQueries(): MethodDecorator {
   return applyDecorators(
-    ApiQuery({ name: 'page', required: false, description: '1-based page number', example: 1 }),
+    ApiQuery({
+      name: 'page',
+      required: false,
+      type: 'integer',
+      minimum: 1,
+      maximum: MAX_PAGE,
+      description: `1-based page number, at most ${MAX_PAGE}`,
+      example: 1,
+    }),
     ApiQuery({
       name: 'limit',
       required: false,
+      type: 'integer',
+      minimum: 1,
+      maximum: MAX_LIMIT,
       description: `Page size, at most ${MAX_LIMIT}`,
       example: DEFAULT_LIMIT,
     }),

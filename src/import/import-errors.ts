@@ -54,6 +54,20 @@ export class TokenRevokedError extends ImportHttpError {
   }
 }
 
+/**
+ * An import refused before its body is read, its queue being full (`QueueBound`): 429 when its
+ * user holds too much, 503 when the service does; `Retry-After` says when to try again.
+ */
+export class QueueFullError extends ImportHttpError {
+  constructor(
+    status: number,
+    details: string,
+    readonly retryAfterSeconds: number,
+  ) {
+    super(status, details);
+  }
+}
+
 /** An import refused because the service is shutting down. */
 export function shuttingDown(): ImportHttpError {
   return new ImportHttpError(HttpStatus.SERVICE_UNAVAILABLE, 'The service is shutting down');
@@ -121,5 +135,7 @@ export function sendImportError(exception: unknown, request: FastifyRequest, rep
   if (body.status === HttpStatus.INTERNAL_SERVER_ERROR) {
     logger.error({ req: request.raw, err: exception, msg: 'An import request failed' });
   }
-  if (!reply.raw.headersSent) void reply.code(body.status).send(body);
+  if (reply.raw.headersSent) return;
+  if (exception instanceof QueueFullError) void reply.header('Retry-After', exception.retryAfterSeconds);
+  void reply.code(body.status).send(body);
 }

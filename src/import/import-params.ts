@@ -51,13 +51,22 @@ export function single(query: RawQuery, name: string): string | undefined {
   return value;
 }
 
-/** A whole number from 1 to `max`, or `fallback` when the parameter is absent; anything else is a 400. */
-export function positiveInteger(query: RawQuery, name: string, fallback: number, max = Infinity): number {
+/**
+ * A whole number from 1 to `max`, or `fallback` when the parameter is absent; anything else is a 400.
+ * `max` is at most `Number.MAX_SAFE_INTEGER`: a larger number would reach the store rounded, or as a
+ * float it refuses.
+ */
+export function positiveInteger(
+  query: RawQuery,
+  name: string,
+  fallback: number,
+  max = Number.MAX_SAFE_INTEGER,
+): number {
   const value = single(query, name);
   if (value === undefined) return fallback;
   const number = Number(value);
-  if (!/^\d+$/.test(value) || number < 1 || number > max) {
-    const range = max === Infinity ? 'a positive integer' : `an integer from 1 to ${max}`;
+  if (!/^\d+$/.test(value) || !Number.isSafeInteger(number) || number < 1 || number > max) {
+    const range = `an integer from 1 to ${max}`;
     throw badRequest(`Parameter "${name}" must be ${range}, got "${value}"`);
   }
   return number;

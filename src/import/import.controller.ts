@@ -17,7 +17,6 @@ import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { AuthenticatedRequest, RequireRole } from '../auth/bearer-auth.guard';
 import { ImportJobDto } from '../import-jobs/import-job.dto';
-import { RateLimited } from '../rate-limits/rate-limit.guard';
 import { EadSyncAnswerDto, ErrorBodyDto, ImportLogDocumentDto } from '../import-logs/import-log.dto';
 import { requestIdOf } from '../observability/request-log.middleware';
 import { rawQueryOf } from './import-params';
@@ -80,6 +79,13 @@ function ApiImportParameters(): MethodDecorator {
   );
 }
 
+const RETRY_AFTER = {
+  'Retry-After': {
+    description: 'Seconds to wait before retrying (a full import queue)',
+    schema: { type: 'integer', minimum: 1 },
+  },
+};
+
 function ApiImportErrors(): MethodDecorator {
   const errors: [number, string][] = [
     [
@@ -93,11 +99,29 @@ function ApiImportErrors(): MethodDecorator {
     [413, 'Body or archive over the configured limits'],
     [507, 'No room to write in the temporary folder or the store: names the folder'],
     [415, 'A Content-Type that cannot be parsed'],
-    [429, 'Over IMPORT_RATE_LIMIT imports a minute for this user (Retry-After says when to retry)'],
-    [503, 'Shutting down (the import refused, or interrupted and rolled back), or the store is read-only'],
+    [
+      429,
+      'This user holds IMPORT_QUEUE_MAX_JOBS_PER_USER imports (received, queued or running), or their ' +
+        'bodies would pass IMPORT_QUEUE_MAX_BYTES_PER_USER: refused before the body is read; Retry-After ' +
+        'says when to retry',
+    ],
+    [
+      503,
+      'Shutting down (the import refused, or interrupted and rolled back), the store is read-only, or ' +
+        'the service holds IMPORT_QUEUE_MAX_JOBS imports or IMPORT_QUEUE_MAX_BYTES of their bodies ' +
+        '(refused before the body is read, with Retry-After)',
+    ],
   ];
   return applyDecorators(
-    ...errors.map(([status, description]) => ApiResponse({ status, description, type: ErrorBodyDto })),
+    ...errors.map(([status, description]) =>
+      ApiResponse({
+        status,
+        description,
+        type: ErrorBodyDto,
+        // The queue's refusals say when to retry.
+        ...(status === 429 || status === 503 ? { headers: RETRY_AFTER } : {}),
+      }),
+    ),
   );
 }
 
@@ -109,8 +133,6 @@ export class ImportController {
   constructor(private readonly imports: ImportService) {}
 
   @Post(':format')
-  // Decorators apply bottom-up: the limit, which counts per user, after the token is checked.
-  @RateLimited('import')
   @RequireRole('import')
   @ApiOperation({
     summary: 'Import data in one transaction',
@@ -187,7 +209,7 @@ export class ImportController {
     const send = async (status: number, headers: Record<string, string>, chunks: Readable) => {
       // Written to Node's response itself, which Fastify then leaves alone.
       reply.hijack();
-      // With the headers set on Fastify's reply (the rate limit's), which hijacking leaves unsent.
+      // With the headers set on Fastify's reply, which hijacking leaves unsent.
       for (const [name, value] of Object.entries(reply.getHeaders())) {
         if (value !== undefined) reply.raw.setHeader(name, value);
       }

@@ -1,4 +1,11 @@
-import { Inject, Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
+import {
+  HttpStatus,
+  Inject,
+  Injectable,
+  Logger,
+  OnApplicationBootstrap,
+  OnApplicationShutdown,
+} from '@nestjs/common';
 import type { IncomingMessage } from 'node:http';
 import path from 'node:path';
 import { UsersService } from '../auth/users.service';
@@ -12,7 +19,13 @@ import { ImportLogService } from '../import-logs/import-log.service';
 import { MetricsService } from '../observability/metrics.service';
 import { ShutdownService } from '../shutdown/shutdown.service';
 import { FormatRegistry } from './format-registry';
-import { badRequest, errorBodyOf, forbidden, ImportWorkerStoppedError } from './import-errors';
+import {
+  badRequest,
+  errorBodyOf,
+  forbidden,
+  ImportHttpError,
+  ImportWorkerStoppedError,
+} from './import-errors';
 import { commitRequested, parseImportParams, RawQuery } from './import-params';
 import { loadScope } from './import-scope';
 import { explainedFailure, WrittenFolder, writtenFoldersOf } from './storage-full';
@@ -25,6 +38,12 @@ import { ImportRoots } from './sources/import-roots';
 import { logMessageOf, mappingOf } from './sources/parameter-files';
 import { UrlLimits } from './sources/url-fetch';
 import { ImportWorkspace } from './sources/workspace';
+
+/** The body's length as `Content-Length` announces it; 0 when it does not (a chunked body). */
+function announcedLength(body: IncomingMessage): number {
+  const header = body.headers['content-length'];
+  return header !== undefined && /^\d+$/.test(header) ? Number(header) : 0;
+}
 
 /** One `POST /import/<endpoint>` (or a command line's import) as it is handed over. */
 export interface ImportRequest {
@@ -84,9 +103,12 @@ export class ImportService implements OnApplicationBootstrap, OnApplicationShutd
   ) {
     this.metrics.gauge('import_jobs_running', 'Imports running in this process', () => this.running.size);
     shutdown.onDrain(async (graceMs) => {
-      const cancelled = await this.running.drain(graceMs);
+      const { cancelled, stoppedMs } = await this.running.drain(graceMs, () => this.runner.close());
       if (cancelled > 0)
         this.logger.warn({ msg: 'Cancelled imports still running after the grace period', cancelled });
+      // How long rolling back took once the worker was stopped under an import that had not stopped.
+      if (stoppedMs !== undefined)
+        this.logger.warn({ msg: 'Stopped the import worker', rollbackMs: stoppedMs });
     });
     const settings = config.import;
     this.roots = ImportRoots.of(config);
@@ -125,7 +147,10 @@ export class ImportService implements OnApplicationBootstrap, OnApplicationShutd
     const started = this.logs.timestamp();
     const endpoint = this.formats.endpoint(request.endpoint);
     const user = await this.actingUser(request);
+    // Before anything of the body is read: a full queue takes nothing in.
+    const place = await this.jobs.admit(user, announcedLength(request.body));
     const workspace = await ImportWorkspace.create(this.config.import.tempDir).catch(async (error) => {
+      place.release();
       throw (await explainedFailure(error, this.writtenFolders, this.logger)) as Error;
     });
     const task: Partial<ImportTask> & Pick<ImportTask, 'logId' | 'started'> = {
@@ -142,6 +167,8 @@ export class ImportService implements OnApplicationBootstrap, OnApplicationShutd
     let job: ImportJob | undefined;
     let accepted = false;
     let handedOver = false;
+    /** The tags of the body's sources, as the run found them. */
+    let sourceTags: string[] = [];
     const clock = process.hrtime.bigint();
     const seconds = () => Number(process.hrtime.bigint() - clock) / 1e9;
     // A body still arriving when the import is interrupted is not waited for.
@@ -153,17 +180,20 @@ export class ImportService implements OnApplicationBootstrap, OnApplicationShutd
       await this.graph.read((tx) => loadScope(tx, reader, params.scope));
       const message = await logMessageOf(params.log, this.roots);
       const properties = await mappingOf(params.properties, this.roots, this.urls);
-      job = this.jobs.create({
-        endpoint: endpoint.name,
-        user,
-        scope: params.scope,
-        parameters: request.query,
-        commit: params.commit,
-        tokenId: request.tokenId,
-      });
+      job = this.jobs.create(
+        {
+          endpoint: endpoint.name,
+          user,
+          scope: params.scope,
+          parameters: request.query,
+          commit: params.commit,
+          tokenId: request.tokenId,
+        },
+        place,
+      );
       answer.started?.(job);
       const file = path.join(workspace.folder, 'body');
-      const body = await spoolBody(request.body, file, this.config.import.maxBodyBytes);
+      const body = await spoolBody(request.body, file, this.config.import.maxBodyBytes, place.grow);
       if (body.size === 0) throw badRequest('The request body is empty');
       job.report({ bytesTotal: body.size });
       job.waiting();
@@ -191,6 +221,7 @@ export class ImportService implements OnApplicationBootstrap, OnApplicationShutd
             report: (report) => {
               // A run that has reported stores its own failure; one stopped before it began does not.
               handedOver = true;
+              if (report.tags !== undefined) sourceTags = report.tags;
               running.report(report);
             },
             pass: async (point) => {
@@ -203,6 +234,16 @@ export class ImportService implements OnApplicationBootstrap, OnApplicationShutd
       await this.succeeded(running, task.logId, result, seconds());
       if (!accepted) await answer.done(task.answerFile!);
     } catch (thrown) {
+      if (
+        job !== undefined &&
+        thrown instanceof ImportWorkerStoppedError &&
+        (await this.committedAnyway(job, task.logId))
+      ) {
+        throw new ImportHttpError(
+          HttpStatus.SERVICE_UNAVAILABLE,
+          `The service is shutting down: the import committed (log ${task.logId}), but its answer was lost with its worker`,
+        );
+      }
       // Whatever interrupting made fail (a body cut off, a reader stopped) failed for that reason.
       const error: unknown = interrupt.aborted
         ? interrupt.reason
@@ -212,9 +253,9 @@ export class ImportService implements OnApplicationBootstrap, OnApplicationShutd
       // Ended at once (a cancel's answer waits for that); stored once no import writes.
       const finished = job && this.jobs.finish(job, this.failure(error, committed ? task.logId : null));
       // A worker that stopped under the run stored nothing of it.
-      const failed = { ...attempt, ...task, tags: [] };
+      const failed = { ...attempt, ...task, tags: sourceTags };
       const logged =
-        committed && (!handedOver || error instanceof ImportWorkerStoppedError)
+        committed && (!handedOver || thrown instanceof ImportWorkerStoppedError)
           ? this.jobs.betweenImports(() => storeFailedImport(this.logs, failed, error))
           : undefined;
       const stored = Promise.all([finished, logged]);
@@ -225,6 +266,7 @@ export class ImportService implements OnApplicationBootstrap, OnApplicationShutd
       // Accepted, the job tells the error; the answer has gone.
       if (!accepted) throw error;
     } finally {
+      place.release();
       interrupt.removeEventListener('abort', stopReading);
       await workspace.dispose();
     }
@@ -245,6 +287,18 @@ export class ImportService implements OnApplicationBootstrap, OnApplicationShutd
       log,
       event: result.committed ? logId : null,
     });
+  }
+
+  /**
+   * Whether an import whose worker was stopped under it (a shutdown's) had committed all the same:
+   * the worker's last step, SQLite's commit, cannot be cut. If so its job ends committed.
+   */
+  private async committedAnyway(job: ImportJob, logId: string): Promise<boolean> {
+    const stored = await this.logs.get(logId).catch(() => undefined);
+    if (stored?.outcome !== 'succeeded' || stored.log === undefined) return false;
+    const { created_keys: _created, updated_keys: _updated, unchanged_keys: _unchanged, ...log } = stored.log;
+    await this.jobs.finish(job, { state: 'committed', log, event: logId });
+    return true;
   }
 
   private failure(error: unknown, event: string | null): JobEnd {

@@ -23,7 +23,7 @@ describe('RunningImports', () => {
     one.finish('finished');
 
     await expect(done).resolves.toBe('finished');
-    await expect(drained).resolves.toBe(0);
+    await expect(drained).resolves.toEqual({ cancelled: 0 });
     expect(running.size).toBe(0);
   });
 
@@ -31,11 +31,28 @@ describe('RunningImports', () => {
     const running = new RunningImports();
     const done = running.track(controllable().work);
 
-    const cancelled = await running.drain(20);
+    const { cancelled, stoppedMs } = await running.drain(20);
 
     expect(cancelled).toBe(1);
+    expect(stoppedMs).toBeUndefined();
     await expect(done).rejects.toBeInstanceOf(ImportInterruptedError);
     expect(running.size).toBe(0);
+  });
+
+  it('stops what a cancel does not stop, with `stop`, and says how long it then took to settle', async () => {
+    const running = new RunningImports();
+    let end!: () => void;
+    const done = running.track(() => new Promise<void>((resolve) => (end = resolve)));
+    const stop = jest.fn(async () => {
+      setTimeout(end, 30);
+    });
+
+    const drained = await running.drain(0, stop);
+
+    expect(stop).toHaveBeenCalledTimes(1);
+    expect(drained.cancelled).toBe(1);
+    expect(drained.stoppedMs).toBeGreaterThanOrEqual(20);
+    await done;
   });
 
   it('waits, draining, for a write an import left behind, without counting it as running', async () => {

@@ -1,5 +1,11 @@
 import { ImportInterruptedError, shuttingDown } from './import-errors';
 
+/**
+ * How long cancelled imports have to stop on their own (a cancel lands at the next batch) before
+ * their worker is stopped under them (`drain`'s `stop`).
+ */
+export const CANCEL_WAIT_MS = 500;
+
 /** A running import: how to cancel it, and when it has settled (rolled back and logged, if so). */
 interface RunningImport {
   controller: AbortController;
@@ -43,19 +49,35 @@ export class RunningImports {
 
   /**
    * Refuses new imports, waits up to `graceMs` for the running ones (and the writes left behind),
-   * then cancels the imports left and waits until all have settled. Answers how many were cancelled.
+   * then cancels the imports left; those not stopped `CANCEL_WAIT_MS` later (an import past its
+   * last check of the cancel, committing) are stopped by `stop`, which ends the worker under them,
+   * so that their transaction rolls back. Waits until all have settled; answers how many were
+   * cancelled, and how long the stopped ones took to settle, if any was (`stoppedMs`).
    */
-  async drain(graceMs: number): Promise<number> {
+  async drain(
+    graceMs: number,
+    stop: () => Promise<void> = async () => undefined,
+  ): Promise<{ cancelled: number; stoppedMs?: number }> {
     this.draining = true;
     const settled = () => Promise.all([...[...this.runs].map((run) => run.settled), ...this.writesLeft]);
-    let timer: NodeJS.Timeout | undefined;
-    const graceOver = new Promise<true>((resolve) => (timer = setTimeout(resolve, graceMs, true)));
-    const overdue = await Promise.race([settled().then(() => false), graceOver]);
-    clearTimeout(timer);
-    if (!overdue) return 0;
+    if (!(await within(settled(), graceMs))) return { cancelled: 0 };
     const cancelled = [...this.runs];
     for (const run of cancelled) run.controller.abort(new ImportInterruptedError());
-    await settled();
-    return cancelled.length;
+    if (await within(settled(), CANCEL_WAIT_MS)) {
+      const stopping = Date.now();
+      await stop();
+      await settled();
+      return { cancelled: cancelled.length, stoppedMs: Date.now() - stopping };
+    }
+    return { cancelled: cancelled.length };
   }
+}
+
+/** Whether `work` is still going `ms` later. */
+async function within(work: Promise<unknown>, ms: number): Promise<boolean> {
+  let timer: NodeJS.Timeout | undefined;
+  const over = new Promise<true>((resolve) => (timer = setTimeout(resolve, ms, true)));
+  const overdue = await Promise.race([work.then(() => false), over]);
+  clearTimeout(timer);
+  return overdue;
 }

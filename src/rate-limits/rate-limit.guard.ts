@@ -18,21 +18,16 @@ export type RateLimitKind = keyof RateLimitConfig;
 
 const RATE_LIMIT_KIND = 'rateLimit:kind';
 
-/** Every limit counts requests over one minute (`PORTAL_RATE_LIMIT`, `IMPORT_RATE_LIMIT`). */
+/** Every limit counts requests over one minute (`PORTAL_RATE_LIMIT`). */
 const WINDOW_MS = 60_000;
 
 /**
  * Whom a request counts against: the portal counts per token (per client address when the
- * request carries none, which the portal's authentication lets through only when it is off);
- * imports count per user the token was issued to, or per token when it names none.
+ * request carries none, which the portal's authentication lets through only when it is off).
  */
 const KEYS: Record<RateLimitKind, (request: Partial<AuthenticatedRequest> & FastifyRequest) => string> = {
   portal: (request) =>
     request.auth === undefined ? `portal:address:${request.ip}` : `portal:token:${request.auth.tokenId}`,
-  import: (request) =>
-    request.auth?.user === undefined
-      ? `import:token:${request.auth?.tokenId ?? request.ip}`
-      : `import:user:${request.auth.user}`,
 };
 
 type Limiter = ReturnType<FastifyRequest['server']['rateLimit']>;

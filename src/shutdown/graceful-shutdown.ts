@@ -4,16 +4,18 @@ import type { Server } from 'node:http';
 import { ShutdownService } from './shutdown.service';
 
 /**
- * What closing the app may take after the grace period: cancelled imports roll back and store
- * their logs, requests in flight end, the store closes. Past it the process exits regardless.
+ * What closing the app may take after the grace period: cancelled imports stop (their worker is
+ * stopped under those that do not, `RunningImports.drain`), roll back and store their logs,
+ * requests in flight end, the store closes. Past it the process exits regardless, as soon as no
+ * thread is inside a statement of SQLite's own code, which nothing can cut (docs/operations.md).
  */
-export const CLOSE_MARGIN_MS = 5_000;
+export const CLOSE_MARGIN_MS = 2_000;
 
 /**
  * How long requests still in flight once the imports are done may take to be answered (a
  * long-lived answer, such as an event stream, would never end): then their connections are cut.
  */
-const LAST_ANSWERS_MS = 2_000;
+const LAST_ANSWERS_MS = 500;
 
 /**
  * On SIGTERM or SIGINT, shuts the app down within `graceMs` plus `CLOSE_MARGIN_MS` (Nest's own

@@ -129,6 +129,7 @@ export class ImportExecution {
       control.report({
         phase: 'reading',
         sources: { done: 0, total: sources.length },
+        tags: [...tags],
         bytesTotal: sources.every((source) => source.size !== undefined)
           ? sources.reduce((sum, source) => sum + source.size!, 0)
           : undefined,

@@ -11,6 +11,9 @@ import { badRequest, ImportHttpError, tooLarge } from '../import-errors';
  */
 const SPOOL_BUFFER_BYTES = 1024 * 1024;
 
+/** A body of unknown length reserves room in the import queue by steps of this many bytes. */
+const RESERVE_STEP_BYTES = 1024 * 1024;
+
 function overLimit(maxBytes: number): ImportHttpError {
   return tooLarge(`The request body is larger than the limit of ${maxBytes} bytes (IMPORT_MAX_BODY_BYTES)`);
 }
@@ -40,6 +43,10 @@ export class SpoolWriteError extends Error {
  * says so, otherwise when the limit is crossed; from then on the rest is read and dropped rather
  * than the connection torn down, so that the client still receives the answer.
  *
+ * A body of unknown length asks `reserve` for room (in the import queue) as it arrives, before its
+ * bytes are written; once it refuses, the rest is read and dropped likewise, and this throws the
+ * refusal.
+ *
  * It settles whatever happens to the request: a body cut short (the client gone, broken chunked
  * framing, Node's request time-out), even before this started to read it, is a 400, and a failed
  * write is a `SpoolWriteError`. Either way the file is closed, never read as if whole.
@@ -48,16 +55,29 @@ export async function spoolBody(
   request: IncomingMessage,
   file: string,
   maxBytes: number,
+  reserve?: (bytes: number) => Promise<void>,
 ): Promise<SpooledBody> {
   if (Number(request.headers['content-length']) > maxBytes) throw overLimit(maxBytes);
   let size = 0;
-  let refusal: ImportHttpError | undefined;
+  let reserved = Number(request.headers['content-length']) || 0;
+  let refusal: Error | undefined;
   const meter = new Transform({
     transform(chunk: Buffer, _encoding, done) {
       size += chunk.length;
       if (refusal === undefined && size > maxBytes) refusal = overLimit(maxBytes);
       if (refusal !== undefined) return done();
-      done(null, chunk);
+      if (reserve === undefined || size <= reserved) return done(null, chunk);
+      const asked = Math.ceil(size / RESERVE_STEP_BYTES) * RESERVE_STEP_BYTES;
+      reserve(asked).then(
+        () => {
+          reserved = asked;
+          done(null, chunk);
+        },
+        (error: Error) => {
+          refusal = error;
+          done();
+        },
+      );
     },
   });
   const out = createWriteStream(file, { highWaterMark: SPOOL_BUFFER_BYTES });
