@@ -52,7 +52,7 @@ describe('loadConfig: the import queue', () => {
     });
     expect(loadConfig({ IMPORT_QUEUE_MAX_JOBS_PER_USER: '1' }).import.queue.maxJobsPerUser).toBe(1);
     expect(() => loadConfig({ IMPORT_QUEUE_MAX_JOBS: '0' })).toThrow(
-      'IMPORT_QUEUE_MAX_JOBS must be at least 1',
+      'IMPORT_QUEUE_MAX_JOBS="0": must be an integer of at least 1',
     );
   });
 
