@@ -109,9 +109,17 @@ describe('SQLite read-ahead for searches', () => {
 
   it('waits for a write running here to end before it reads ahead', async () => {
     let endWrite!: () => void;
-    const writing = store.write(() => new Promise<void>((resolve) => (endWrite = resolve)), {
-      commit: false,
-    });
+    let started!: () => void;
+    const writeStarted = new Promise<void>((resolve) => (started = resolve));
+    const writing = store.write(
+      () => {
+        started();
+        return new Promise<void>((resolve) => (endWrite = resolve));
+      },
+      { commit: false },
+    );
+    // The write begins a few turns of the event loop later (its queue, its lock): read ahead once it runs.
+    await writeStarted;
     await store.readAheadForSearch();
     expect(postingsReads).not.toHaveBeenCalled();
 
