@@ -1,7 +1,8 @@
-import { auth, driver as createDriver, Driver, int, Neo4jError, session as accessModes } from 'neo4j-driver';
+import { auth, driver as createDriver, Driver, int, session as accessModes } from 'neo4j-driver';
 import { GraphReader, GraphStore, GraphWriter, WriteOptions } from '../graph-store';
 import { SerialQueue } from '../sqlite/serial-queue';
 import { AWAIT_INDEXES, SCHEMA_STATEMENTS, TAKE_WRITE_LOCK } from './cypher';
+import { explained } from './neo4j-errors';
 import { Neo4jGraphReader, Neo4jGraphWriter } from './neo4j-graph-transaction';
 import { statementRunner } from './statement-runner';
 
@@ -81,30 +82,15 @@ export class Neo4jGraphStore extends GraphStore {
         await transaction.rollback().catch(() => undefined);
         throw explained(error);
       }
-      await (commit ? transaction.commit() : transaction.rollback());
+      // A commit may be refused memory too (the last changes are checked then).
+      await (commit ? transaction.commit() : transaction.rollback()).catch((error: unknown) => {
+        throw explained(error);
+      });
       return result;
     } finally {
       await session.close();
     }
   }
-}
-
-/** Neo4j's codes for a transaction refused memory: by its own limit, or by the server's pool. */
-const OUT_OF_MEMORY_CODES = [
-  'Neo.ClientError.General.TransactionOutOfMemoryError',
-  'Neo.TransientError.General.MemoryPoolOutOfMemoryError',
-];
-
-/** A write's error, said in the service's terms where Neo4j's own would puzzle a user. */
-export function explained(error: unknown): unknown {
-  if (!(error instanceof Neo4jError) || !OUT_OF_MEMORY_CODES.includes(error.code)) return error;
-  return new Error(
-    'The Neo4j server refused the write transaction more memory, and nothing of it was written: a ' +
-      "write (an import) holds all its changes in the server's heap until it commits. Give the server " +
-      'a larger heap (server.memory.heap.max_size; NEO4J_HEAP for npm run neo4j:start) or write less ' +
-      `at once. Neo4j said: ${error.message}`,
-    { cause: error },
-  );
 }
 
 async function createSchema(driver: Driver): Promise<void> {

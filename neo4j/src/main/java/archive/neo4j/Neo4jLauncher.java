@@ -10,6 +10,7 @@ import org.neo4j.configuration.connectors.HttpsConnector;
 import org.neo4j.configuration.helpers.SocketAddress;
 import org.neo4j.dbms.api.DatabaseManagementService;
 import org.neo4j.dbms.api.DatabaseManagementServiceBuilder;
+import org.neo4j.graphdb.config.Setting;
 import org.neo4j.graphdb.QueryExecutionException;
 import org.neo4j.io.ByteUnit;
 
@@ -25,7 +26,13 @@ import org.neo4j.io.ByteUnit;
  *   <li>{@code NEO4J_PASSWORD}: the password of the user {@code neo4j}, set at every start;
  *   <li>{@code NEO4J_PAGE_CACHE}: the page cache size, in mebibytes;
  *   <li>{@code NEO4J_TRANSACTION_MAX}, optional: the most memory one transaction may hold, in
- *       mebibytes (by default only the server's pool for all transactions bounds it).
+ *       mebibytes (by default only the server's pool for all transactions bounds it);
+ *   <li>{@code NEO4J_TX_STATE}, optional: {@code OFF_HEAP} (the default here) or {@code ON_HEAP},
+ *       where transactions keep the changes they have not committed yet;
+ *   <li>{@code NEO4J_TX_STATE_OFF_HEAP_MAX}, optional: the most off-heap memory the changes of all
+ *       transactions may hold together, in mebibytes (Neo4j's default otherwise, 2 GiB);
+ *   <li>{@code NEO4J_TRANSACTION_TOTAL_MAX}, optional: the most memory all transactions may hold
+ *       together, heap and off-heap, in mebibytes (Neo4j's default otherwise, 70% of the heap).
  * </ul>
  *
  * It prints {@code READY} once the password is set, and shuts the databases down cleanly on
@@ -49,12 +56,16 @@ public final class Neo4jLauncher {
             .setConfig(HttpsConnector.enabled, false)
             .setConfig(GraphDatabaseSettings.auth_enabled, true)
             .setConfig(GraphDatabaseSettings.pagecache_memory, ByteUnit.mebiBytes(pageCacheMiB));
-    String transactionMax = System.getenv("NEO4J_TRANSACTION_MAX");
-    if (transactionMax != null && !transactionMax.isBlank()) {
-      builder.setConfig(
-          GraphDatabaseSettings.memory_transaction_max_size,
-          ByteUnit.mebiBytes(Long.parseLong(transactionMax)));
-    }
+    setMebibytes(builder, GraphDatabaseSettings.memory_transaction_max_size, "NEO4J_TRANSACTION_MAX");
+    // An import is one transaction: its changes off the heap leave the heap to queries and spare
+    // the garbage collector from walking them until the commit.
+    builder.setConfig(
+        GraphDatabaseSettings.tx_state_memory_allocation,
+        GraphDatabaseSettings.TransactionStateMemoryAllocation.valueOf(
+            System.getenv().getOrDefault("NEO4J_TX_STATE", "OFF_HEAP")));
+    setMebibytes(builder, GraphDatabaseSettings.tx_state_max_off_heap_memory, "NEO4J_TX_STATE_OFF_HEAP_MAX");
+    setMebibytes(
+        builder, GraphDatabaseSettings.memory_transaction_global_max_size, "NEO4J_TRANSACTION_TOTAL_MAX");
     DatabaseManagementService service = builder.build();
     CountDownLatch stopped = new CountDownLatch(1);
     Runtime.getRuntime()
@@ -87,6 +98,15 @@ public final class Neo4jLauncher {
       if (!error.getMessage().contains("Old password and new password cannot be the same")) {
         throw error;
       }
+    }
+  }
+
+  /** Sets {@code setting} to the mebibytes of the environment variable {@code name}, when set. */
+  private static void setMebibytes(
+      DatabaseManagementServiceBuilder builder, Setting<Long> setting, String name) {
+    String mebibytes = System.getenv(name);
+    if (mebibytes != null && !mebibytes.isBlank()) {
+      builder.setConfig(setting, ByteUnit.mebiBytes(Long.parseLong(mebibytes.trim())));
     }
   }
 
