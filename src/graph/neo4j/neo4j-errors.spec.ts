@@ -25,7 +25,15 @@ describe('explained', () => {
       'The allocation of an extra 2.0 MiB would use more than the limit 512.0 MiB. Currently using 511.0 MiB. db.memory.transaction.total.max threshold reached',
       'db.memory.transaction.total.max',
       '512.0 MiB',
-      /^(?!.*NEO4J_TRANSACTION_TOTAL_MAX)/,
+      /^(?![\s\S]*NEO4J_)/,
+    ],
+    [
+      // What Neo4j 5.26 answers when one transaction's own limit is reached.
+      'Neo.TransientError.General.MemoryPoolOutOfMemoryError',
+      'The allocation of an extra 512 B would use more than the limit 4.0 MiB. Currently using 4.0 MiB. db.memory.transaction.max threshold reached',
+      'db.memory.transaction.max',
+      '4.0 MiB',
+      /NEO4J_TRANSACTION_MAX/,
     ],
     [
       'Neo.TransientError.General.TransactionMemoryLimit',

@@ -2,30 +2,26 @@ import { Neo4jError } from 'neo4j-driver';
 import { StoreUnavailableError, TransactionTooLargeError } from '../store-errors';
 
 /**
- * Each of Neo4j's codes for a transaction refused memory, with the setting that bounds it (for the
- * pool, the message names the setting of the pool that ran out, which wins) and, where this
- * project's launcher (`npm run neo4j:start`) sets it, the environment variable that does.
+ * Each of Neo4j's codes for a transaction refused memory, with the setting that bounds it. A pool's
+ * message names the setting of the pool that ran out (one transaction's own limit is a pool too),
+ * which wins.
  */
-const MEMORY_LIMITS: Readonly<Record<string, { setting: string; launcher: string }>> = {
-  'Neo.ClientError.General.TransactionOutOfMemoryError': {
-    setting: 'db.memory.transaction.max',
-    launcher: 'NEO4J_TRANSACTION_MAX',
-  },
-  'Neo.TransientError.General.MemoryPoolOutOfMemoryError': {
-    setting: 'dbms.memory.transaction.total.max',
-    launcher: 'NEO4J_TRANSACTION_TOTAL_MAX',
-  },
-  'Neo.TransientError.General.TransactionMemoryLimit': {
-    setting: 'server.memory.off_heap.transaction_max_size',
-    launcher: 'NEO4J_TX_STATE_OFF_HEAP_MAX',
-  },
-  'Neo.TransientError.General.OutOfMemoryError': {
-    setting: 'server.memory.heap.max_size',
-    launcher: 'NEO4J_HEAP',
-  },
+const MEMORY_LIMITS: Readonly<Record<string, string>> = {
+  'Neo.ClientError.General.TransactionOutOfMemoryError': 'db.memory.transaction.max',
+  'Neo.TransientError.General.MemoryPoolOutOfMemoryError': 'dbms.memory.transaction.total.max',
+  'Neo.TransientError.General.TransactionMemoryLimit': 'server.memory.off_heap.transaction_max_size',
+  'Neo.TransientError.General.OutOfMemoryError': 'server.memory.heap.max_size',
 };
 
 export const MEMORY_ERROR_CODES = Object.keys(MEMORY_LIMITS);
+
+/** The environment variables of this project's launcher (`npm run neo4j:start`) that set them. */
+const LAUNCHER_SETTINGS: Readonly<Record<string, string>> = {
+  'db.memory.transaction.max': 'NEO4J_TRANSACTION_MAX',
+  'dbms.memory.transaction.total.max': 'NEO4J_TRANSACTION_TOTAL_MAX',
+  'server.memory.off_heap.transaction_max_size': 'NEO4J_TX_STATE_OFF_HEAP_MAX',
+  'server.memory.heap.max_size': 'NEO4J_HEAP',
+};
 
 /** Codes of a connection lost or never made, or of a database not serving: down or unreachable. */
 const UNAVAILABLE_CODES = [
@@ -50,9 +46,12 @@ export function explained(error: unknown): unknown {
   if (!(error instanceof Neo4jError)) return error;
   const known = MEMORY_LIMITS[error.code];
   if (known !== undefined) {
-    const setting = THRESHOLD.exec(error.message)?.[1] ?? known.setting;
+    const setting = THRESHOLD.exec(error.message)?.[1] ?? known;
     const limit = LIMIT.exec(error.message)?.[1];
-    const launcher = setting === known.setting ? `; ${known.launcher} for npm run neo4j:start` : '';
+    const launcher =
+      LAUNCHER_SETTINGS[setting] === undefined
+        ? ''
+        : `; ${LAUNCHER_SETTINGS[setting]} for npm run neo4j:start`;
     return new TransactionTooLargeError(
       `The import needs more memory than the Neo4j server allows one write transaction` +
         `${limit === undefined ? '' : ` (a limit of ${limit})`}, and nothing of it was written: an ` +
@@ -63,6 +62,12 @@ export function explained(error: unknown): unknown {
       { cause: error },
     );
   }
+  return unavailable(error);
+}
+
+/** A lost server as a `StoreUnavailableError`; any other error as it is. */
+export function unavailable(error: unknown): unknown {
+  if (!(error instanceof Neo4jError)) return error;
   if (UNAVAILABLE_CODES.includes(error.code) || NO_CONNECTION_IN_TIME.test(error.message)) {
     return new StoreUnavailableError(
       `The Neo4j store does not answer (${error.code}), and nothing was written: ${error.message}`,

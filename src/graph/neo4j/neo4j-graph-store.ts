@@ -2,7 +2,7 @@ import { auth, driver as createDriver, Driver, int, session as accessModes } fro
 import { GraphReader, GraphStore, GraphWriter, WriteOptions } from '../graph-store';
 import { SerialQueue } from '../sqlite/serial-queue';
 import { AWAIT_INDEXES, SCHEMA_STATEMENTS, TAKE_WRITE_LOCK } from './cypher';
-import { explained } from './neo4j-errors';
+import { explained, unavailable } from './neo4j-errors';
 import { Neo4jGraphReader, Neo4jGraphWriter } from './neo4j-graph-transaction';
 import { statementRunner } from './statement-runner';
 
@@ -16,6 +16,19 @@ export interface Neo4jConnectOptions {
 const INDEX_WAIT_SECONDS = 300;
 
 /**
+ * The driver's waits, bounded so that a server gone away fails a request within seconds (an import
+ * answers 503, readiness says so) rather than after the driver's defaults of a minute and more,
+ * and so that shutting down is not held by connections that will never come.
+ */
+const DRIVER_TIMEOUTS = {
+  connectionTimeout: 5_000,
+  connectionAcquisitionTimeout: 10_000,
+  maxTransactionRetryTime: 5_000,
+};
+/** How long `close` waits for the driver to close its connections before it lets them go. */
+const CLOSE_TIMEOUT_MS = 3_000;
+
+/**
  * The `GraphStore` port on Neo4j 5.26 LTS / 2025.x. Each write is one explicit transaction, and
  * writers queue for it: those of this process here, those of every process at the lock node that
  * each write transaction takes first (`TAKE_WRITE_LOCK`). Reads are read transactions, which
@@ -24,7 +37,10 @@ const INDEX_WAIT_SECONDS = 300;
 export class Neo4jGraphStore extends GraphStore {
   private readonly writers = new SerialQueue();
 
-  private constructor(private readonly driver: Driver) {
+  private constructor(
+    private readonly driver: Driver,
+    private readonly url: string,
+  ) {
     super();
   }
 
@@ -32,6 +48,7 @@ export class Neo4jGraphStore extends GraphStore {
   static async connect(options: Neo4jConnectOptions): Promise<Neo4jGraphStore> {
     const driver = createDriver(options.url, auth.basic(options.user, options.password), {
       disableLosslessIntegers: true,
+      ...DRIVER_TIMEOUTS,
     });
     try {
       await driver.verifyConnectivity();
@@ -40,13 +57,15 @@ export class Neo4jGraphStore extends GraphStore {
       await driver.close();
       throw error;
     }
-    return new Neo4jGraphStore(driver);
+    return new Neo4jGraphStore(driver, options.url);
   }
 
   async read<T>(work: (tx: GraphReader) => Promise<T>): Promise<T> {
     const session = this.driver.session({ defaultAccessMode: accessModes.READ });
     try {
       return await session.executeRead((tx) => work(new Neo4jGraphReader(statementRunner(tx))));
+    } catch (error) {
+      throw unavailable(error);
     } finally {
       await session.close();
     }
@@ -61,11 +80,20 @@ export class Neo4jGraphStore extends GraphStore {
   }
 
   async ping(): Promise<void> {
-    await this.driver.verifyConnectivity();
+    await this.driver.verifyConnectivity().catch((error: unknown) => {
+      throw new Error(`Neo4j at ${this.url} does not answer: ${(error as Error).message}`, { cause: error });
+    });
   }
 
+  /** Bounded: a server gone away leaves connections that would otherwise hold the shutdown. */
   async close(): Promise<void> {
-    await this.driver.close();
+    let timer: NodeJS.Timeout | undefined;
+    const waited = new Promise<void>((resolve) => (timer = setTimeout(resolve, CLOSE_TIMEOUT_MS)));
+    try {
+      await Promise.race([this.driver.close(), waited]);
+    } finally {
+      clearTimeout(timer);
+    }
   }
 
   private async writeNow<T>(work: (tx: GraphWriter) => Promise<T>, commit: boolean): Promise<T> {
