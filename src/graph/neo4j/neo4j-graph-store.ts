@@ -36,6 +36,8 @@ const CLOSE_TIMEOUT_MS = 3_000;
  */
 export class Neo4jGraphStore extends GraphStore {
   private readonly writers = new SerialQueue();
+  /** What this process's write transactions changed, by statement: Neo4j's counters, summed. */
+  private readonly updates = new Map<string, Record<string, number>>();
 
   private constructor(
     private readonly driver: Driver,
@@ -75,6 +77,14 @@ export class Neo4jGraphStore extends GraphStore {
     return this.writers.run(() => this.writeNow(work, options.commit !== false));
   }
 
+  /**
+   * What the statements of this process's write transactions changed so far (committed or not),
+   * by statement name, as Neo4j counts it (`nodesCreated`, `propertiesSet`, …): what a write cost.
+   */
+  updatesSoFar(): Map<string, Record<string, number>> {
+    return new Map([...this.updates].map(([name, counts]) => [name, { ...counts }]));
+  }
+
   queuedWrites(): number {
     return this.writers.length;
   }
@@ -96,14 +106,21 @@ export class Neo4jGraphStore extends GraphStore {
     }
   }
 
+  private counted(name: string, updates: Record<string, number>): void {
+    const sums = this.updates.get(name) ?? {};
+    for (const [kind, count] of Object.entries(updates))
+      if (count > 0) sums[kind] = (sums[kind] ?? 0) + count;
+    this.updates.set(name, sums);
+  }
+
   private async writeNow<T>(work: (tx: GraphWriter) => Promise<T>, commit: boolean): Promise<T> {
     const session = this.driver.session({ defaultAccessMode: accessModes.WRITE });
     try {
       const transaction = session.beginTransaction();
       let result: T;
       try {
-        const run = statementRunner(transaction);
-        await run(TAKE_WRITE_LOCK, { now: new Date().toISOString() });
+        const run = statementRunner(transaction, (name, updates) => this.counted(name, updates));
+        await run(TAKE_WRITE_LOCK, {});
         result = await work(new Neo4jGraphWriter(run));
       } catch (error) {
         // A failed statement has already ended the transaction; rolling back then is a no-op.
