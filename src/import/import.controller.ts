@@ -90,11 +90,17 @@ function ApiImportErrors(): MethodDecorator {
     [401, 'No valid bearer token'],
     [403, 'The token is not of role import'],
     [404, 'Unknown format or scope'],
-    [413, 'Body or archive over the configured limits'],
+    [
+      413,
+      "Body or archive over the configured limits, or a transaction over the Neo4j server's memory limit: names the limit and the setting to raise",
+    ],
     [507, 'No room to write in the temporary folder or the store: names the folder'],
     [415, 'A Content-Type that cannot be parsed'],
     [429, 'Over IMPORT_RATE_LIMIT imports a minute for this user (Retry-After says when to retry)'],
-    [503, 'Shutting down (the import refused, or interrupted and rolled back), or the store is read-only'],
+    [
+      503,
+      'Shutting down (the import refused, or interrupted and rolled back), or the store is read-only or does not answer',
+    ],
   ];
   return applyDecorators(
     ...errors.map(([status, description]) => ApiResponse({ status, description, type: ErrorBodyDto })),
