@@ -2,6 +2,7 @@ package archive.neo4j;
 
 import java.nio.file.Path;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.CountDownLatch;
 import org.neo4j.configuration.GraphDatabaseSettings;
 import org.neo4j.configuration.connectors.BoltConnector;
@@ -32,7 +33,8 @@ import org.neo4j.io.ByteUnit;
  *   <li>{@code NEO4J_TX_STATE_OFF_HEAP_MAX}, optional: the most off-heap memory the changes of all
  *       transactions may hold together, in mebibytes (Neo4j's default otherwise, 2 GiB);
  *   <li>{@code NEO4J_TRANSACTION_TOTAL_MAX}, optional: the most memory all transactions may hold
- *       together, heap and off-heap, in mebibytes (Neo4j's default otherwise, 70% of the heap).
+ *       together, heap and off-heap, in mebibytes (otherwise 70% of the heap, Neo4j's default, plus
+ *       the off-heap budget when transaction state is off the heap).
  * </ul>
  *
  * It prints {@code READY} once the password is set, and shuts the databases down cleanly on
@@ -59,13 +61,24 @@ public final class Neo4jLauncher {
     setMebibytes(builder, GraphDatabaseSettings.memory_transaction_max_size, "NEO4J_TRANSACTION_MAX");
     // An import is one transaction: its changes off the heap leave the heap to queries and spare
     // the garbage collector from walking them until the commit.
-    builder.setConfig(
-        GraphDatabaseSettings.tx_state_memory_allocation,
+    GraphDatabaseSettings.TransactionStateMemoryAllocation txState =
         GraphDatabaseSettings.TransactionStateMemoryAllocation.valueOf(
-            System.getenv().getOrDefault("NEO4J_TX_STATE", "OFF_HEAP")));
-    setMebibytes(builder, GraphDatabaseSettings.tx_state_max_off_heap_memory, "NEO4J_TX_STATE_OFF_HEAP_MAX");
-    setMebibytes(
-        builder, GraphDatabaseSettings.memory_transaction_global_max_size, "NEO4J_TRANSACTION_TOTAL_MAX");
+            System.getenv().getOrDefault("NEO4J_TX_STATE", "OFF_HEAP"));
+    builder.setConfig(GraphDatabaseSettings.tx_state_memory_allocation, txState);
+    long offHeapMax =
+        setMebibytes(builder, GraphDatabaseSettings.tx_state_max_off_heap_memory, "NEO4J_TX_STATE_OFF_HEAP_MAX")
+            .orElse(GraphDatabaseSettings.tx_state_max_off_heap_memory.defaultValue());
+    long totalMax =
+        setMebibytes(
+                builder, GraphDatabaseSettings.memory_transaction_global_max_size, "NEO4J_TRANSACTION_TOTAL_MAX")
+            .orElse(0L);
+    if (totalMax == 0L && txState == GraphDatabaseSettings.TransactionStateMemoryAllocation.OFF_HEAP) {
+      // Neo4j's pool counts the changes kept off the heap too, yet bounds them by 70% of the heap,
+      // as if they were on it: the off-heap budget is added to what the heap alone allows.
+      builder.setConfig(
+          GraphDatabaseSettings.memory_transaction_global_max_size,
+          Runtime.getRuntime().maxMemory() * 7 / 10 + offHeapMax);
+    }
     DatabaseManagementService service = builder.build();
     CountDownLatch stopped = new CountDownLatch(1);
     Runtime.getRuntime()
@@ -101,13 +114,19 @@ public final class Neo4jLauncher {
     }
   }
 
-  /** Sets {@code setting} to the mebibytes of the environment variable {@code name}, when set. */
-  private static void setMebibytes(
+  /**
+   * Sets {@code setting} to the mebibytes of the environment variable {@code name}, when set; the
+   * bytes set, if any.
+   */
+  private static Optional<Long> setMebibytes(
       DatabaseManagementServiceBuilder builder, Setting<Long> setting, String name) {
     String mebibytes = System.getenv(name);
-    if (mebibytes != null && !mebibytes.isBlank()) {
-      builder.setConfig(setting, ByteUnit.mebiBytes(Long.parseLong(mebibytes.trim())));
+    if (mebibytes == null || mebibytes.isBlank()) {
+      return Optional.empty();
     }
+    long bytes = ByteUnit.mebiBytes(Long.parseLong(mebibytes.trim()));
+    builder.setConfig(setting, bytes);
+    return Optional.of(bytes);
   }
 
   private static String required(String name) {
