@@ -34,7 +34,7 @@ import org.neo4j.io.ByteUnit;
  *       transactions may hold together, in mebibytes (Neo4j's default otherwise, 2 GiB);
  *   <li>{@code NEO4J_TRANSACTION_TOTAL_MAX}, optional: the most memory all transactions may hold
  *       together, heap and off-heap, in mebibytes (otherwise 70% of the heap, Neo4j's default, plus
- *       the off-heap budget when transaction state is off the heap).
+ *       half the off-heap budget when transaction state is off the heap).
  * </ul>
  *
  * It prints {@code READY} once the password is set, and shuts the databases down cleanly on
@@ -74,10 +74,13 @@ public final class Neo4jLauncher {
             .orElse(0L);
     if (totalMax == 0L && txState == GraphDatabaseSettings.TransactionStateMemoryAllocation.OFF_HEAP) {
       // Neo4j's pool counts the changes kept off the heap too, yet bounds them by 70% of the heap,
-      // as if they were on it: the off-heap budget is added to what the heap alone allows.
+      // as if they were on it. Only part of a transaction's state goes off the heap (its
+      // bookkeeping stays on it), so half the off-heap budget is added: what the pool lets a
+      // transaction hold on the heap stays within the heap, and a refusal comes before the heap
+      // runs out.
       builder.setConfig(
           GraphDatabaseSettings.memory_transaction_global_max_size,
-          Runtime.getRuntime().maxMemory() * 7 / 10 + offHeapMax);
+          Runtime.getRuntime().maxMemory() * 7 / 10 + offHeapMax / 2);
     }
     DatabaseManagementService service = builder.build();
     CountDownLatch stopped = new CountDownLatch(1);
