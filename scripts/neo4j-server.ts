@@ -44,6 +44,8 @@ export interface ServerSettings {
   heap: string;
   /** The page cache, in mebibytes. */
   pageCacheMiB: number;
+  /** The most memory one transaction may hold, in mebibytes (`db.memory.transaction.max`); none if absent. */
+  transactionMaxMiB?: number;
 }
 
 /** The settings `NEO4J_DATA_DIR`, `NEO4J_BOLT_PORT`, `NEO4J_PASSWORD`, `NEO4J_HEAP`, `NEO4J_PAGE_CACHE` give. */
@@ -138,6 +140,9 @@ export async function startServer(settings: ServerSettings): Promise<{ url: stri
       NEO4J_BOLT_PORT: String(settings.port),
       NEO4J_PASSWORD: settings.password,
       NEO4J_PAGE_CACHE: String(settings.pageCacheMiB),
+      ...(settings.transactionMaxMiB !== undefined && {
+        NEO4J_TRANSACTION_MAX: String(settings.transactionMaxMiB),
+      }),
     },
   });
   closeSync(log);

@@ -1,6 +1,7 @@
 import { HttpException, HttpStatus, Logger } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { STATUS_CODES } from 'node:http';
+import { StoreUnavailableError } from '../graph/store-errors';
 import { JobCancelled } from '../import-jobs/job-cancelled';
 import { ErrorBody } from '../import-logs/import-log.types';
 import { requestIdOf } from '../observability/request-log.middleware';
@@ -116,6 +117,10 @@ export function errorBodyOf(exception: unknown): ErrorBody {
   }
   if (exception instanceof HttpException) {
     return bodyOf(exception.getStatus(), messageOf(exception));
+  }
+  // A store lost before the import began (its user or scope read), where no write could explain it.
+  if (exception instanceof StoreUnavailableError) {
+    return bodyOf(HttpStatus.SERVICE_UNAVAILABLE, exception.message);
   }
   if (exception instanceof JobCancelled) {
     return bodyOf(HttpStatus.CONFLICT, `The import was cancelled and rolled back: ${exception.message}`);

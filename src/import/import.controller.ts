@@ -96,7 +96,10 @@ function ApiImportErrors(): MethodDecorator {
     [401, 'No valid bearer token'],
     [403, 'The token is not of role import'],
     [404, 'Unknown format or scope'],
-    [413, 'Body or archive over the configured limits'],
+    [
+      413,
+      "Body or archive over the configured limits, or a transaction over the Neo4j server's memory limit: names the limit and the setting to raise",
+    ],
     [507, 'No room to write in the temporary folder or the store: names the folder'],
     [415, 'A Content-Type that cannot be parsed'],
     [
@@ -107,7 +110,8 @@ function ApiImportErrors(): MethodDecorator {
     ],
     [
       503,
-      'Shutting down (the import refused, or interrupted and rolled back), the store is read-only, or ' +
+      'Shutting down (the import refused, or interrupted and rolled back), the store is read-only or ' +
+        'does not answer, or ' +
         'the service holds IMPORT_QUEUE_MAX_JOBS imports or IMPORT_QUEUE_MAX_BYTES of their bodies ' +
         '(refused before the body is read, with Retry-After)',
     ],

@@ -1,5 +1,12 @@
 import { SpoolWriteError } from './sources/body-spool';
-import { foundNoRoom, insufficientStorage, WrittenFolder } from './storage-full';
+import { StoreUnavailableError, TransactionTooLargeError } from '../graph/store-errors';
+import {
+  foundNoRoom,
+  insufficientStorage,
+  storeNotWritable,
+  transactionTooLarge,
+  WrittenFolder,
+} from './storage-full';
 
 const FOLDERS: WrittenFolder[] = [
   { name: 'temporary folder', setting: 'IMPORT_TEMP_DIR', folder: '/srv/tmp' },
@@ -44,5 +51,29 @@ describe('insufficientStorage', () => {
     expect(answer?.message).toBe(
       "No room to write in the temporary folder (IMPORT_TEMP_DIR) or the store's folder (GRAPH_URL): nothing was imported",
     );
+  });
+});
+
+describe('store refusals', () => {
+  it('answers 413 naming the limit and the setting for a transaction the store refused memory', () => {
+    const refused = new TransactionTooLargeError(
+      'The import needs more memory than the Neo4j server allows',
+      'db.memory.transaction.max',
+      '2.0 MiB',
+    );
+    const answer = transactionTooLarge(refused);
+    expect(answer?.getStatus()).toBe(413);
+    expect(answer?.details).toEqual({
+      message: 'The import needs more memory than the Neo4j server allows',
+      setting: 'db.memory.transaction.max',
+      limit: '2.0 MiB',
+    });
+    expect(transactionTooLarge(new Error('other'))).toBeUndefined();
+  });
+
+  it('answers 503 for a store that does not answer', () => {
+    const answer = storeNotWritable(new StoreUnavailableError('The Neo4j store does not answer'));
+    expect(answer?.getStatus()).toBe(503);
+    expect(answer?.message).toBe('The Neo4j store does not answer');
   });
 });

@@ -2,6 +2,7 @@ import { HttpStatus, Logger } from '@nestjs/common';
 import { statfs } from 'node:fs/promises';
 import path from 'node:path';
 import { AppConfig, sqliteFileOf } from '../config/app-config';
+import { StoreUnavailableError, TransactionTooLargeError } from '../graph/store-errors';
 import { ImportHttpError } from './import-errors';
 import { SpoolWriteError } from './sources/body-spool';
 
@@ -65,9 +66,13 @@ async function fullFolders(error: unknown, folders: readonly WrittenFolder[]): P
 
 /**
  * `503 Service Unavailable` for an import that failed because the store cannot be written (its
- * file or file system read-only), which readiness reports too; undefined for any other failure.
+ * file or file system read-only, or its server not answering), which readiness reports too;
+ * undefined for any other failure.
  */
 export function storeNotWritable(error: unknown): ImportHttpError | undefined {
+  if (error instanceof StoreUnavailableError) {
+    return new ImportHttpError(HttpStatus.SERVICE_UNAVAILABLE, error.message);
+  }
   if (!(codeOf(error) ?? '').startsWith('SQLITE_READONLY')) return undefined;
   return new ImportHttpError(
     HttpStatus.SERVICE_UNAVAILABLE,
@@ -110,15 +115,30 @@ export function writtenFoldersOf(config: AppConfig): WrittenFolder[] {
 }
 
 /**
+ * `413 Payload Too Large` for an import whose transaction the store refused more memory, naming
+ * the store's limit and the setting that raises it; undefined for any other failure.
+ */
+export function transactionTooLarge(error: unknown): ImportHttpError | undefined {
+  if (!(error instanceof TransactionTooLargeError)) return undefined;
+  return new ImportHttpError(HttpStatus.PAYLOAD_TOO_LARGE, {
+    message: error.message,
+    setting: error.setting,
+    ...(error.limit !== undefined && { limit: error.limit }),
+  });
+}
+
+/**
  * A failure as the client is told it: a write that found no room is the service's 507, a store
- * that cannot be written its 503; anything else as it is.
+ * that cannot be written its 503, a transaction too large for the store its 413; anything else as
+ * it is.
  */
 export async function explainedFailure(
   error: unknown,
   folders: readonly WrittenFolder[],
   logger: Logger,
 ): Promise<unknown> {
-  const refusal = (await insufficientStorage(error, folders)) ?? storeNotWritable(error);
+  const refusal =
+    (await insufficientStorage(error, folders)) ?? storeNotWritable(error) ?? transactionTooLarge(error);
   if (refusal === undefined) return error;
   logger.error({ err: error, msg: `An import could not write: ${refusal.message}` });
   return refusal;

@@ -125,14 +125,16 @@ export const AWAIT_INDEXES = statement(
 // ---- writing items -----------------------------------------------------------------------------
 
 /**
- * The first statement of every write transaction: writing the lock node takes its write lock,
- * which Neo4j holds until the transaction ends, so a second writer waits here, before it has
- * locked anything else. Made if missing (an emptied database); the constraint keeps it one.
+ * The first statement of every write transaction: removing a property of the lock node takes its
+ * write lock, which Neo4j holds until the transaction ends, so a second writer waits here, before
+ * it has locked anything else. The property is never there (but in a store an older version
+ * wrote), so a transaction that writes nothing else changes nothing. Made if missing (an emptied
+ * database); the constraint keeps it one.
  */
 export const TAKE_WRITE_LOCK = statement(
   'TAKE_WRITE_LOCK',
-  ['now'],
-  `MERGE (lock:${WRITE_LOCK_LABEL} {id: 'writers'}) SET lock.taken = $now`,
+  [],
+  `MERGE (lock:${WRITE_LOCK_LABEL} {id: 'writers'}) REMOVE lock.taken`,
 );
 
 /**
@@ -152,6 +154,34 @@ export const MERGE_ITEMS = statementPer(
     SET item.${UPDATED} = updated
     SET item:${identifier(type)}
     ${removeOtherLabels('item', ITEM_TYPES, type)}`,
+);
+
+/**
+ * `rows`: property maps of items this transaction found absent (`Neo4jGraphWriter`), so with no
+ * dependents nor edges of their own: made at once, or from the placeholder that edges written
+ * before them point at (MERGE finds it by its constraint), in one step.
+ */
+export const CREATE_ITEMS = statementPer(
+  ITEM_TYPES,
+  'CREATE_ITEMS',
+  ['rows', 'now'],
+  (type) => `
+    UNWIND $rows AS props
+    MERGE (item:${PENDING_LABEL} {id: props.id})
+    SET item = props, item.${UPDATED} = $now, item:${ITEM_LABEL}:${identifier(type)}
+    REMOVE item:${PENDING_LABEL}`,
+);
+
+/** `rows`: property maps of the dependents of items made by `CREATE_ITEMS`, made as they are. */
+export const CREATE_DEPENDENTS = statementPer(
+  DEPENDENT_TYPES,
+  'CREATE_DEPENDENTS',
+  ['rows'],
+  (type) => `
+    UNWIND $rows AS props
+    MERGE (dependent:${PENDING_LABEL} {id: props.id})
+    SET dependent = props, dependent:${DEPENDENT_LABEL}:${identifier(type)}
+    REMOVE dependent:${PENDING_LABEL}`,
 );
 
 /** `rows`: `{owner, keep}`, the dependent ids each item keeps; the others go, with their edges. */

@@ -1,7 +1,8 @@
-import { auth, driver as createDriver, Driver, int, Neo4jError, session as accessModes } from 'neo4j-driver';
+import { auth, driver as createDriver, Driver, int, session as accessModes } from 'neo4j-driver';
 import { GraphReader, GraphStore, GraphWriter, WriteOptions } from '../graph-store';
 import { SerialQueue } from '../sqlite/serial-queue';
 import { AWAIT_INDEXES, SCHEMA_STATEMENTS, TAKE_WRITE_LOCK } from './cypher';
+import { explained, unavailable } from './neo4j-errors';
 import { Neo4jGraphReader, Neo4jGraphWriter } from './neo4j-graph-transaction';
 import { statementRunner } from './statement-runner';
 
@@ -15,6 +16,19 @@ export interface Neo4jConnectOptions {
 const INDEX_WAIT_SECONDS = 300;
 
 /**
+ * The driver's waits, bounded so that a server gone away fails a request within seconds (an import
+ * answers 503, readiness says so) rather than after the driver's defaults of a minute and more,
+ * and so that shutting down is not held by connections that will never come.
+ */
+const DRIVER_TIMEOUTS = {
+  connectionTimeout: 5_000,
+  connectionAcquisitionTimeout: 10_000,
+  maxTransactionRetryTime: 5_000,
+};
+/** How long `close` waits for the driver to close its connections before it lets them go. */
+const CLOSE_TIMEOUT_MS = 3_000;
+
+/**
  * The `GraphStore` port on Neo4j 5.26 LTS / 2025.x. Each write is one explicit transaction, and
  * writers queue for it: those of this process here, those of every process at the lock node that
  * each write transaction takes first (`TAKE_WRITE_LOCK`). Reads are read transactions, which
@@ -22,8 +36,13 @@ const INDEX_WAIT_SECONDS = 300;
  */
 export class Neo4jGraphStore extends GraphStore {
   private readonly writers = new SerialQueue();
+  /** What this process's write transactions changed, by statement: Neo4j's counters, summed. */
+  private readonly updates = new Map<string, Record<string, number>>();
 
-  private constructor(private readonly driver: Driver) {
+  private constructor(
+    private readonly driver: Driver,
+    private readonly url: string,
+  ) {
     super();
   }
 
@@ -31,6 +50,7 @@ export class Neo4jGraphStore extends GraphStore {
   static async connect(options: Neo4jConnectOptions): Promise<Neo4jGraphStore> {
     const driver = createDriver(options.url, auth.basic(options.user, options.password), {
       disableLosslessIntegers: true,
+      ...DRIVER_TIMEOUTS,
     });
     try {
       await driver.verifyConnectivity();
@@ -39,13 +59,15 @@ export class Neo4jGraphStore extends GraphStore {
       await driver.close();
       throw error;
     }
-    return new Neo4jGraphStore(driver);
+    return new Neo4jGraphStore(driver, options.url);
   }
 
   async read<T>(work: (tx: GraphReader) => Promise<T>): Promise<T> {
     const session = this.driver.session({ defaultAccessMode: accessModes.READ });
     try {
       return await session.executeRead((tx) => work(new Neo4jGraphReader(statementRunner(tx))));
+    } catch (error) {
+      throw unavailable(error);
     } finally {
       await session.close();
     }
@@ -56,16 +78,40 @@ export class Neo4jGraphStore extends GraphStore {
     return this.writers.run(() => this.writeNow(work, options));
   }
 
+  /**
+   * What the statements of this process's write transactions changed so far (committed or not),
+   * by statement name, as Neo4j counts it (`nodesCreated`, `propertiesSet`, …): what a write cost.
+   */
+  updatesSoFar(): Map<string, Record<string, number>> {
+    return new Map([...this.updates].map(([name, counts]) => [name, { ...counts }]));
+  }
+
   queuedWrites(): number {
     return this.writers.length;
   }
 
   async ping(): Promise<void> {
-    await this.driver.verifyConnectivity();
+    await this.driver.verifyConnectivity().catch((error: unknown) => {
+      throw new Error(`Neo4j at ${this.url} does not answer: ${(error as Error).message}`, { cause: error });
+    });
   }
 
+  /** Bounded: a server gone away leaves connections that would otherwise hold the shutdown. */
   async close(): Promise<void> {
-    await this.driver.close();
+    let timer: NodeJS.Timeout | undefined;
+    const waited = new Promise<void>((resolve) => (timer = setTimeout(resolve, CLOSE_TIMEOUT_MS)));
+    try {
+      await Promise.race([this.driver.close(), waited]);
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
+  private counted(name: string, updates: Record<string, number>): void {
+    const sums = this.updates.get(name) ?? {};
+    for (const [kind, count] of Object.entries(updates))
+      if (count > 0) sums[kind] = (sums[kind] ?? 0) + count;
+    this.updates.set(name, sums);
   }
 
   private async writeNow<T>(work: (tx: GraphWriter) => Promise<T>, options: WriteOptions): Promise<T> {
@@ -75,8 +121,8 @@ export class Neo4jGraphStore extends GraphStore {
       const transaction = session.beginTransaction();
       let result: T;
       try {
-        const run = statementRunner(transaction);
-        if (!options.apart) await run(TAKE_WRITE_LOCK, { now: new Date().toISOString() });
+        const run = statementRunner(transaction, (name, updates) => this.counted(name, updates));
+        if (!options.apart) await run(TAKE_WRITE_LOCK, {});
         result = await work(new Neo4jGraphWriter(run));
         if (commit) await options.beforeCommit?.();
       } catch (error) {
@@ -84,30 +130,15 @@ export class Neo4jGraphStore extends GraphStore {
         await transaction.rollback().catch(() => undefined);
         throw explained(error);
       }
-      await (commit ? transaction.commit() : transaction.rollback());
+      // A commit may be refused memory too (the last changes are checked then).
+      await (commit ? transaction.commit() : transaction.rollback()).catch((error: unknown) => {
+        throw explained(error);
+      });
       return result;
     } finally {
       await session.close();
     }
   }
-}
-
-/** Neo4j's codes for a transaction refused memory: by its own limit, or by the server's pool. */
-const OUT_OF_MEMORY_CODES = [
-  'Neo.ClientError.General.TransactionOutOfMemoryError',
-  'Neo.TransientError.General.MemoryPoolOutOfMemoryError',
-];
-
-/** A write's error, said in the service's terms where Neo4j's own would puzzle a user. */
-export function explained(error: unknown): unknown {
-  if (!(error instanceof Neo4jError) || !OUT_OF_MEMORY_CODES.includes(error.code)) return error;
-  return new Error(
-    'The Neo4j server refused the write transaction more memory, and nothing of it was written: a ' +
-      "write (an import) holds all its changes in the server's heap until it commits. Give the server " +
-      'a larger heap (server.memory.heap.max_size; NEO4J_HEAP for npm run neo4j:start) or write less ' +
-      `at once. Neo4j said: ${error.message}`,
-    { cause: error },
-  );
 }
 
 async function createSchema(driver: Driver): Promise<void> {

@@ -104,6 +104,52 @@ describe('Neo4jGraphWriter.putItems', () => {
   });
 });
 
+describe('Neo4jGraphWriter.putItems of items the transaction found absent', () => {
+  const foundOnly = (ids: string[]) => (name: string) =>
+    name === 'GET_ITEM_PROPERTY' ? ids.map((id) => ({ id, value: `hash-${id}` })) : [];
+
+  it('makes them in one step each, with nothing to match, prune, unlink or delete first', async () => {
+    const { sent, writer } = recordingWriter(foundOnly(['u0']));
+    await writer.getHashes(['u0', 'u1', 'u2']);
+    sent.length = 0;
+    await writer.putItems(units(3));
+    const names = sent.map((call) => call.name);
+    expect(names).toEqual([
+      'CREATE_ITEMS[DocumentaryUnit]',
+      'CREATE_DEPENDENTS[DocumentaryUnitDescription]',
+      'CREATE_DEPENDENTS[AccessPoint]',
+      'LINK_TO_ITEM[describes]',
+      'LINK_TO_DEPENDENT[relatesTo]',
+      // u0 exists: the long way, for it alone.
+      'MERGE_ITEMS[DocumentaryUnit]',
+      'PRUNE_DEPENDENTS',
+      'UNLINK_DEPENDENTS',
+      'MERGE_DEPENDENTS[DocumentaryUnitDescription]',
+      'MERGE_DEPENDENTS[AccessPoint]',
+      'LINK_TO_ITEM[describes]',
+      'LINK_TO_DEPENDENT[relatesTo]',
+      'DELETE_EDGES[heldBy]',
+      'ADD_EDGES[heldBy]',
+    ]);
+    expect(rowsOf(sent, 'CREATE_ITEMS[DocumentaryUnit]').map((row) => (row as { id: string }).id)).toEqual([
+      'u1',
+      'u2',
+    ]);
+    expect(sent.find((call) => call.name === 'DELETE_EDGES[heldBy]')!.parameters).toEqual({ ids: ['u0'] });
+    expect(rowsOf(sent, 'ADD_EDGES[heldBy]')).toHaveLength(3);
+  });
+
+  it('writes an item the long way once it is written, and one named twice in a write', async () => {
+    const { sent, writer } = recordingWriter();
+    await writer.getHashes(['u1', 'u2']);
+    await writer.putItems([unit(1)]);
+    sent.length = 0;
+    await writer.putItems([unit(1), unit(2), unit(2)]);
+    expect(sent.map((call) => call.name).filter((name) => name.startsWith('CREATE_'))).toEqual([]);
+    expect(rowsOf(sent, 'MERGE_ITEMS[DocumentaryUnit]')).toHaveLength(3);
+  });
+});
+
 describe('Neo4jGraphWriter edges and records', () => {
   it('adds each distinct edge once', async () => {
     const { sent, writer } = recordingWriter();

@@ -26,6 +26,8 @@ import {
   ANCESTORS,
   COUNT_CHILDREN,
   COUNT_RECORDS,
+  CREATE_DEPENDENTS,
+  CREATE_ITEMS,
   CypherStatement,
   DELETE_EDGES,
   DELETE_ITEMS,
@@ -196,12 +198,39 @@ export class Neo4jGraphReader implements GraphReader {
 }
 
 export class Neo4jGraphWriter extends Neo4jGraphReader implements GraphWriter {
+  /**
+   * Ids this transaction looked up and found no item for, and has not written since: as writers
+   * take turns (the lock node), no other can write them meanwhile, so such an item is written as
+   * new, with nothing of its own to match, prune or unlink first.
+   */
+  private readonly absent = new Set<string>();
+
+  override async getHashes(ids: readonly string[]): Promise<Map<string, string>> {
+    return this.noteAbsent(ids, await super.getHashes(ids));
+  }
+
+  override async getItems(ids: readonly string[]): Promise<Map<string, StoredItem>> {
+    return this.noteAbsent(ids, await super.getItems(ids));
+  }
+
+  override async getTypes(ids: readonly string[]): Promise<Map<string, ItemType>> {
+    return this.noteAbsent(ids, await super.getTypes(ids));
+  }
+
   async putItems(items: readonly ItemWrite[]): Promise<void> {
     const now = new Date().toISOString();
+    const counted = new Map<string, number>();
+    for (const { bundle } of items) counted.set(bundle.id, (counted.get(bundle.id) ?? 0) + 1);
+    // Written once in this call and known absent: new. An id written twice goes the long way.
+    const isNew = ({ bundle }: ItemWrite) => this.absent.has(bundle.id) && counted.get(bundle.id) === 1;
     // Every node first, then item edges: an edge to an item later in the list finds the item. One
     // to an item not in the list leaves a placeholder, which that item takes over when written.
-    for (const batch of batches(items)) await this.writeBundles(batch.map(flattenItem), now);
-    for (const batch of batches(items)) await this.replaceEdges(batch);
+    for (const batch of batches(items)) {
+      await this.createBundles(batch.filter(isNew).map(flattenItem), now);
+      await this.writeBundles(batch.filter((item) => !isNew(item)).map(flattenItem), now);
+    }
+    for (const batch of batches(items)) await this.replaceEdges(batch, isNew);
+    for (const { bundle } of items) this.absent.delete(bundle.id);
   }
 
   /** Nothing to do: Neo4j stores no derived paths; its writes are complete as they run. */
@@ -243,7 +272,31 @@ export class Neo4jGraphWriter extends Neo4jGraphReader implements GraphWriter {
     }
   }
 
+  private noteAbsent<T>(ids: readonly string[], found: Map<string, T>): Map<string, T> {
+    for (const id of ids) {
+      if (found.has(id)) this.absent.delete(id);
+      else this.absent.add(id);
+    }
+    return found;
+  }
+
+  /** New items and their dependents, made in one statement per type, then tied together. */
+  private async createBundles(bundles: FlatBundle[], now: string): Promise<void> {
+    if (bundles.length === 0) return;
+    for (const [type, rows] of groupBy(bundles, (bundle) => bundle.item.type)) {
+      await this.run(CREATE_ITEMS[type], { rows: rows.map((bundle) => bundle.item.props), now });
+    }
+    const dependents = bundles.flatMap((bundle) => bundle.dependents);
+    for (const [type, rows] of groupBy(dependents, (dependent) => dependent.type)) {
+      for (const batch of batches(rows)) {
+        await this.run(CREATE_DEPENDENTS[type], { rows: batch.map((dependent) => dependent.props) });
+      }
+    }
+    await this.linkDependents(bundles.flatMap((bundle) => bundle.links));
+  }
+
   private async writeBundles(bundles: FlatBundle[], now: string): Promise<void> {
+    if (bundles.length === 0) return;
     for (const [type, rows] of groupBy(bundles, (bundle) => bundle.item.type)) {
       await this.run(MERGE_ITEMS[type], { rows: rows.map((bundle) => bundle.item.props), now });
     }
@@ -281,15 +334,21 @@ export class Neo4jGraphWriter extends Neo4jGraphReader implements GraphWriter {
     }
   }
 
-  private async replaceEdges(items: readonly ItemWrite[]): Promise<void> {
-    const named = items.flatMap(({ bundle, edges = {} }) =>
-      (Object.entries(edges) as [ItemEdgeType, string[]][]).map(([type, targets]) => ({
-        from: bundle.id,
+  /** A new item has no edges of its own to delete first. */
+  private async replaceEdges(
+    items: readonly ItemWrite[],
+    isNew: (item: ItemWrite) => boolean,
+  ): Promise<void> {
+    const named = items.flatMap((item) =>
+      (Object.entries(item.edges ?? {}) as [ItemEdgeType, string[]][]).map(([type, targets]) => ({
+        from: item.bundle.id,
         type,
         targets,
+        replaces: !isNew(item),
       })),
     );
-    for (const [type, replacements] of groupBy(named, (replacement) => replacement.type)) {
+    const replacing = named.filter((replacement) => replacement.replaces);
+    for (const [type, replacements] of groupBy(replacing, (replacement) => replacement.type)) {
       await this.run(DELETE_EDGES[type], { ids: replacements.map((replacement) => replacement.from) });
     }
     await this.addEdges(

@@ -2,6 +2,7 @@ package archive.neo4j;
 
 import java.nio.file.Path;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.CountDownLatch;
 import org.neo4j.configuration.GraphDatabaseSettings;
 import org.neo4j.configuration.connectors.BoltConnector;
@@ -10,6 +11,7 @@ import org.neo4j.configuration.connectors.HttpsConnector;
 import org.neo4j.configuration.helpers.SocketAddress;
 import org.neo4j.dbms.api.DatabaseManagementService;
 import org.neo4j.dbms.api.DatabaseManagementServiceBuilder;
+import org.neo4j.graphdb.config.Setting;
 import org.neo4j.graphdb.QueryExecutionException;
 import org.neo4j.io.ByteUnit;
 
@@ -25,7 +27,14 @@ import org.neo4j.io.ByteUnit;
  *   <li>{@code NEO4J_PASSWORD}: the password of the user {@code neo4j}, set at every start;
  *   <li>{@code NEO4J_PAGE_CACHE}: the page cache size, in mebibytes;
  *   <li>{@code NEO4J_TRANSACTION_MAX}, optional: the most memory one transaction may hold, in
- *       mebibytes (by default only the server's pool for all transactions bounds it).
+ *       mebibytes (by default only the server's pool for all transactions bounds it);
+ *   <li>{@code NEO4J_TX_STATE}, optional: {@code OFF_HEAP} (the default here) or {@code ON_HEAP},
+ *       where transactions keep the changes they have not committed yet;
+ *   <li>{@code NEO4J_TX_STATE_OFF_HEAP_MAX}, optional: the most off-heap memory the changes of all
+ *       transactions may hold together, in mebibytes (Neo4j's default otherwise, 2 GiB);
+ *   <li>{@code NEO4J_TRANSACTION_TOTAL_MAX}, optional: the most memory all transactions may hold
+ *       together, heap and off-heap, in mebibytes (otherwise 70% of the heap, Neo4j's default, plus
+ *       half the off-heap budget when transaction state is off the heap).
  * </ul>
  *
  * It prints {@code READY} once the password is set, and shuts the databases down cleanly on
@@ -49,11 +58,29 @@ public final class Neo4jLauncher {
             .setConfig(HttpsConnector.enabled, false)
             .setConfig(GraphDatabaseSettings.auth_enabled, true)
             .setConfig(GraphDatabaseSettings.pagecache_memory, ByteUnit.mebiBytes(pageCacheMiB));
-    String transactionMax = System.getenv("NEO4J_TRANSACTION_MAX");
-    if (transactionMax != null && !transactionMax.isBlank()) {
+    setMebibytes(builder, GraphDatabaseSettings.memory_transaction_max_size, "NEO4J_TRANSACTION_MAX");
+    // An import is one transaction: its changes off the heap leave the heap to queries and spare
+    // the garbage collector from walking them until the commit.
+    GraphDatabaseSettings.TransactionStateMemoryAllocation txState =
+        GraphDatabaseSettings.TransactionStateMemoryAllocation.valueOf(
+            System.getenv().getOrDefault("NEO4J_TX_STATE", "OFF_HEAP"));
+    builder.setConfig(GraphDatabaseSettings.tx_state_memory_allocation, txState);
+    long offHeapMax =
+        setMebibytes(builder, GraphDatabaseSettings.tx_state_max_off_heap_memory, "NEO4J_TX_STATE_OFF_HEAP_MAX")
+            .orElse(GraphDatabaseSettings.tx_state_max_off_heap_memory.defaultValue());
+    long totalMax =
+        setMebibytes(
+                builder, GraphDatabaseSettings.memory_transaction_global_max_size, "NEO4J_TRANSACTION_TOTAL_MAX")
+            .orElse(0L);
+    if (totalMax == 0L && txState == GraphDatabaseSettings.TransactionStateMemoryAllocation.OFF_HEAP) {
+      // Neo4j's pool counts the changes kept off the heap too, yet bounds them by 70% of the heap,
+      // as if they were on it. Only part of a transaction's state goes off the heap (its
+      // bookkeeping stays on it), so half the off-heap budget is added: what the pool lets a
+      // transaction hold on the heap stays within the heap, and a refusal comes before the heap
+      // runs out.
       builder.setConfig(
-          GraphDatabaseSettings.memory_transaction_max_size,
-          ByteUnit.mebiBytes(Long.parseLong(transactionMax)));
+          GraphDatabaseSettings.memory_transaction_global_max_size,
+          Runtime.getRuntime().maxMemory() * 7 / 10 + offHeapMax / 2);
     }
     DatabaseManagementService service = builder.build();
     CountDownLatch stopped = new CountDownLatch(1);
@@ -88,6 +115,21 @@ public final class Neo4jLauncher {
         throw error;
       }
     }
+  }
+
+  /**
+   * Sets {@code setting} to the mebibytes of the environment variable {@code name}, when set; the
+   * bytes set, if any.
+   */
+  private static Optional<Long> setMebibytes(
+      DatabaseManagementServiceBuilder builder, Setting<Long> setting, String name) {
+    String mebibytes = System.getenv(name);
+    if (mebibytes == null || mebibytes.isBlank()) {
+      return Optional.empty();
+    }
+    long bytes = ByteUnit.mebiBytes(Long.parseLong(mebibytes.trim()));
+    builder.setConfig(setting, bytes);
+    return Optional.of(bytes);
   }
 
   private static String required(String name) {
