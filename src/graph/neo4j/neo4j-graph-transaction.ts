@@ -13,6 +13,7 @@ import {
   SubtreeEntry,
 } from '../graph-store';
 import { ItemEdgeType, ItemType } from '../../items/item-types';
+import { composedPage, Page, PageRequest } from '../portal-page';
 import {
   DependentLinkRow,
   FlatBundle,
@@ -137,6 +138,10 @@ export class Neo4jGraphReader implements GraphReader {
       });
     }
     return result;
+  }
+
+  readPage(request: PageRequest): Promise<Page> {
+    return composedPage(this, request);
   }
 
   async findAccessPoints(scopeId: string, names: readonly string[]): Promise<AccessPointMatch[]> {
