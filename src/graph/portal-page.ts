@@ -68,14 +68,18 @@ export async function composedPage(reader: GraphReader, request: PageRequest): P
   const result = search ? await reader.search(search) : { total: 0, hits: [] as ItemRef[] };
   const hitIds = result.hits.map((hit) => hit.id);
   const read = await pageItems(reader, [...hitIds, ...asked.filter((id) => types.has(id))]);
-  const more = [
+  const wanted = [
+    ...asked,
     ...(request.context ? asked.flatMap((id) => related(read.get(id))) : []),
     ...(result.facets?.holder ?? []).map((facet) => facet.value),
-  ].filter((id) => !read.has(id));
-  const context = await pageItems(reader, more);
+  ];
+  const context = await pageItems(
+    reader,
+    wanted.filter((id) => !read.has(id)),
+  );
   const hits = hitIds.flatMap((id) => read.get(id) ?? []);
   const items = new Map(
-    [...asked, ...more].flatMap((id) => {
+    wanted.flatMap((id) => {
       const item = read.get(id) ?? context.get(id);
       return item === undefined ? [] : [[id, item] as const];
     }),

@@ -13,7 +13,7 @@ import {
   SubtreeEntry,
 } from '../graph-store';
 import { ItemEdgeType, ItemType } from '../../items/item-types';
-import { composedPage, Page, PageRequest } from '../portal-page';
+import { Page, PageRequest } from '../portal-page';
 import {
   DependentLinkRow,
   FlatBundle,
@@ -49,6 +49,7 @@ import {
   UNLINK_DEPENDENTS,
 } from './cypher';
 import { HASH, ID, RESERVED_LABELS, TYPE } from './graph-model';
+import { readPage } from './neo4j-page';
 import { facetCounts, searchParameters } from './search-parameters';
 import { StatementRunner } from './statement-runner';
 
@@ -141,7 +142,7 @@ export class Neo4jGraphReader implements GraphReader {
   }
 
   readPage(request: PageRequest): Promise<Page> {
-    return composedPage(this, request);
+    return readPage(this.run, request);
   }
 
   async findAccessPoints(scopeId: string, names: readonly string[]): Promise<AccessPointMatch[]> {
