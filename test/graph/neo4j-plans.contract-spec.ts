@@ -3,6 +3,7 @@ import {
   ALL_STATEMENTS,
   AWAIT_INDEXES,
   DELETE_EVERYTHING,
+  PAGE_BROWSING_EVERYTHING,
   SCHEMA_STATEMENTS,
 } from '../../src/graph/neo4j/cypher';
 import { Neo4jGraphStore } from '../../src/graph/neo4j/neo4j-graph-store';
@@ -19,6 +20,8 @@ const READ_EVERYTHING = [
   DELETE_EVERYTHING.name,
   'SEARCH.browse.everywhere.page',
   'SEARCH.browse.everywhere.summary',
+  // A page of every item walks the index of its order (checked in neo4j-page-plans).
+  ...PAGE_BROWSING_EVERYTHING,
 ];
 
 interface PlanNode {

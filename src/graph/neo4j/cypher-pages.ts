@@ -115,14 +115,24 @@ const SORT_KEY: Record<SearchOrderKey, string> = {
 /** Keys every hit has: no "missing last" term, so that an index's order serves the sort. */
 const ALWAYS_SET: readonly SearchOrderKey[] = ['score', 'updated', 'id'];
 
-function pageText(source: PageSource, scope: PageScope, orderKey: SearchOrderKey, direction: PageDirection) {
+/**
+ * `direction` undefined: either, as `$descending` says; only keys that every hit has get a
+ * statement per direction, whose plan an index's order can serve.
+ */
+function pageText(
+  source: PageSource,
+  scope: PageScope,
+  orderKey: SearchOrderKey,
+  direction: PageDirection | undefined,
+) {
   // Counted from the type index; paged from the index of the order, where there is one.
   const hits = `${candidates(source, scope)} ${FILTERS}`;
   const ordered = `${candidates(source, scope, orderKey)} ${FILTERS}`;
-  const way = direction === 'ascending' ? 'ASC' : 'DESC';
-  const order = ALWAYS_SET.includes(orderKey)
-    ? `ORDER BY ${SORT_KEY[orderKey]} ${way}, node.id`
-    : `ORDER BY sortKey IS NULL, sortKey ${way}, node.id`;
+  const order =
+    direction !== undefined
+      ? `ORDER BY ${SORT_KEY[orderKey]} ${direction === 'ascending' ? 'ASC' : 'DESC'}, node.id`
+      : `ORDER BY sortKey IS NULL, CASE WHEN $descending THEN null ELSE sortKey END ASC,
+          CASE WHEN $descending THEN sortKey END DESC, node.id`;
   const sortKey = ALWAYS_SET.includes(orderKey) ? '' : `, ${SORT_KEY[orderKey]} AS sortKey`;
   return `
     CALL () {
@@ -200,6 +210,7 @@ export const PAGE_PARAMETERS = [
   'countLanguages',
   'countCountries',
   'countHolders',
+  'descending',
   'offset',
   'limit',
   'itemIds',
@@ -223,13 +234,14 @@ function pageStatement(
   source: PageSource,
   scope: PageScope,
   orderKey: SearchOrderKey,
-  direction: PageDirection,
+  direction?: PageDirection,
 ) {
   return statement(
-    `PAGE.${source}.${scope}.${orderKey}.${direction}`,
+    `PAGE.${source}.${scope}.${orderKey}${direction === undefined ? '' : `.${direction}`}`,
     PAGE_PARAMETERS.filter(
       (parameter) =>
         (parameter !== 'query' || source === 'text') &&
+        (parameter !== 'descending' || direction === undefined) &&
         (!['scopeId', 'deepTypes'].includes(parameter) || scope === 'scoped') &&
         (parameter !== 'linkedTo' || scope === 'linked'),
     ),
@@ -245,13 +257,19 @@ export const PAGE = Object.fromEntries(
       (['everywhere', 'scoped', 'linked'] as const).map((scope) => [
         scope,
         Object.fromEntries(
-          ORDER_KEYS.filter((key) => key !== 'score' || source === 'text').map((key) => [
-            key,
-            {
-              ascending: pageStatement(source, scope, key, 'ascending'),
-              descending: pageStatement(source, scope, key, 'descending'),
-            },
-          ]),
+          ORDER_KEYS.filter((key) => key !== 'score' || source === 'text').map((key) => {
+            if (!ALWAYS_SET.includes(key)) {
+              const either = pageStatement(source, scope, key);
+              return [key, { ascending: either, descending: either }];
+            }
+            return [
+              key,
+              {
+                ascending: pageStatement(source, scope, key, 'ascending'),
+                descending: pageStatement(source, scope, key, 'descending'),
+              },
+            ];
+          }),
         ),
       ]),
     ),
@@ -271,7 +289,7 @@ export const PAGE_ITEMS = statement(
      ${RECORD} AS record`,
 );
 
-/** The page statements' names, for the plans test: those that walk an index of every item. */
-export const PAGE_BROWSING_EVERYTHING = Object.values(PAGE.browse.everywhere).flatMap((directions) =>
-  Object.values(directions ?? {}).map(({ name }) => name),
+/** The page statements' names, for the plans test: those that walk an index of every item in order. */
+export const PAGE_BROWSING_EVERYTHING = Object.keys(ORDER_INDEX).flatMap((key) =>
+  Object.values(PAGE.browse.everywhere[key as SearchOrderKey] ?? {}).map(({ name }) => name),
 );

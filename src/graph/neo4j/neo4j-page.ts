@@ -52,7 +52,7 @@ function pageItem(row: ItemRow): PageItem {
  * The statement and parameters of a request. Without a search (or with a structured query that
  * keeps no word) the statement still reads the items and the record, over no hits.
  */
-function pageStatement(request: PageRequest): {
+export function pageStatement(request: PageRequest): {
   statement: CypherStatement;
   parameters: Record<string, unknown>;
   searched: boolean;
@@ -86,6 +86,7 @@ function pageStatement(request: PageRequest): {
     countLanguages: facets.has('lang'),
     countCountries: facets.has('country'),
     countHolders: facets.has('holder'),
+    descending: asked.page.descending,
     offset: asked.page.offset,
     limit: asked.page.limit,
   };
