@@ -65,6 +65,7 @@ if (options) {
    * had just grown slowed to a crawl. Every statement must seek what it reads, whatever the statistics.
    */
   describe('Neo4j statement plans', () => {
+    // Some 150 statements planned twice, afresh: minutes on a busy machine.
     it('seek what they read right after a large write, before the index statistics catch up', async () => {
       await emptyNeo4j(options);
       const store = await Neo4jGraphStore.connect(options);
@@ -113,7 +114,7 @@ if (options) {
         await driver.close();
         await store.close();
       }
-    }, 120_000);
+    }, 600_000);
   });
 } else {
   const reason =
