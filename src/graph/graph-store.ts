@@ -1,5 +1,6 @@
 import { Bundle, Props } from '../items/bundle';
 import { ItemEdgeType, ItemType } from '../items/item-types';
+import type { Page, PageRequest } from './portal-page';
 import { TextQuery } from './text-query';
 
 /**
@@ -252,6 +253,11 @@ export interface GraphReader {
   /** Every item below `rootId` (not the root itself), parents before children. */
   subtree(rootId: string): Promise<SubtreeEntry[]>;
   search(query: SearchQuery): Promise<SearchResult>;
+  /**
+   * Everything one portal answer reads (a page of a search with its total and facets, the items
+   * beside it, a tombstone), in one call: a remote store answers it in one round trip.
+   */
+  readPage(request: PageRequest): Promise<Page>;
   /** Access points named exactly `names` on the descriptions of items below `scopeId`. */
   findAccessPoints(scopeId: string, names: readonly string[]): Promise<AccessPointMatch[]>;
   /** Ids of the items with an outgoing edge of `type` to `targetId` (e.g. links to an item). */

@@ -1,15 +1,9 @@
 import { GoneException, Inject, Injectable, NotFoundException } from '@nestjs/common';
 import { APP_CONFIG, AppConfig } from '../config/app-config';
-import {
-  GraphReader,
-  GraphStore,
-  SearchOrder,
-  SearchQuery,
-  SearchResult,
-  StoredItem,
-  UPDATED_FIRST,
-} from '../graph/graph-store';
+import { GraphReader, GraphStore, SearchOrder, SearchQuery, UPDATED_FIRST } from '../graph/graph-store';
+import { Page, PageItem } from '../graph/portal-page';
 import { ReadCache } from '../graph/read-cache';
+import { ItemType } from '../items/item-types';
 import { tombstoneOf, tombstoneRecordId } from '../items/tombstones';
 import { Localisation } from './attributes';
 import { facetClasses } from './facets';
@@ -22,9 +16,9 @@ import {
   singleDocument,
 } from './jsonapi';
 import { LanguagePreference, LocalNames } from './languages';
-import { PORTAL_TYPES, PortalType, isPortalType } from './portal-types';
+import { PORTAL_TYPES, isPortalType } from './portal-types';
 import { PortalUrls } from './portal-urls';
-import { PortalItem, toResource, withFields } from './resources';
+import { toResource, withFields } from './resources';
 import { FILTER_PARAMETERS, SearchParams, searchedTypes } from './search-params';
 
 function notFound(id: string): NotFoundException {
@@ -35,13 +29,13 @@ function notFound(id: string): NotFoundException {
 export type PortalAnswer = { body: Buffer } | { movedTo: string };
 
 /**
- * Which items a scoped search looks at. A country's repositories, a set's agents and a
- * vocabulary's concepts are their only children. Below a repository or a unit, browsing (no `q`)
- * lists the direct children and a text search looks at the whole subtree, as the reference does.
+ * The scopes whose scoped search looks at everything below them. A country's repositories, a
+ * set's agents and a vocabulary's concepts are their only children. Below a repository or a unit,
+ * browsing (no `q`) lists the direct children and a text search looks at the whole subtree, as the
+ * reference does.
  */
-function scopeDepth(scopeType: PortalType, params: SearchParams): 'children' | 'descendants' {
-  const hierarchy = scopeType === 'Repository' || scopeType === 'DocumentaryUnit';
-  return hierarchy && params.q !== undefined ? 'descendants' : 'children';
+function deepScopeTypes(params: SearchParams): ItemType[] {
+  return params.q !== undefined ? ['Repository', 'DocumentaryUnit'] : [];
 }
 
 function storeQuery(params: SearchParams): SearchQuery {
@@ -127,92 +121,96 @@ export class PortalService {
     return this.indexBody;
   }
 
+  // Each answer is one `readPage` call: on Neo4j, one statement and one round trip.
+
   search(params: SearchParams, language: LanguagePreference): Promise<PortalAnswer> {
     return this.answer(['search', params, language], async (tx) => {
-      const localisation = localisationOf(language);
-      const result = await tx.search(storeQuery(params));
-      const hitIds = result.hits.map((hit) => hit.id);
-      const resources = await this.resources(tx, hitIds, localisation);
-      return collectionDocument(
-        this.fielded(inOrder(resources, hitIds), params),
-        { ...params, total: result.total, pageUrl: (page) => this.urls.searchPage(params, page) },
-        [],
-        await this.facets(tx, params, result, localisation),
-      );
+      const page = await tx.readPage({ search: storeQuery(params) });
+      return this.collection(page, params, language, (number) => this.urls.searchPage(params, number));
     });
   }
 
   searchIn(scopeId: string, params: SearchParams, language: LanguagePreference): Promise<PortalAnswer> {
     return this.answer(['searchIn', scopeId, params, language], async (tx) => {
-      const scopeType = (await tx.getTypes([scopeId])).get(scopeId);
-      if (!isPortalType(scopeType)) return this.missing(tx, scopeId, (newId) => this.urls.itemSearch(newId));
-      const query = { ...storeQuery(params), scope: { id: scopeId, depth: scopeDepth(scopeType, params) } };
-      return this.searchAround(tx, scopeId, query, this.urls.itemSearch(scopeId), params, language);
+      const page = await tx.readPage({
+        search: { ...storeQuery(params), scope: { id: scopeId, depth: 'children' } },
+        deepScopeTypes: deepScopeTypes(params),
+        ids: [scopeId],
+        recordId: tombstoneRecordId(scopeId),
+      });
+      if (!isPortalType(page.items.get(scopeId)?.stored.bundle.type)) {
+        return missing(page, scopeId, (newId) => this.urls.itemSearch(newId));
+      }
+      const path = this.urls.itemSearch(scopeId);
+      return this.collection(
+        page,
+        params,
+        language,
+        (number) => this.urls.searchPage(params, number, path),
+        scopeId,
+      );
     });
   }
 
   /** The search of the items that share a `Link` with an item, as the reference's `/{id}/related`. */
   related(id: string, params: SearchParams, language: LanguagePreference): Promise<PortalAnswer> {
     return this.answer(['related', id, params, language], async (tx) => {
-      const type = (await tx.getTypes([id])).get(id);
-      if (!isPortalType(type)) return this.missing(tx, id, (newId) => this.urls.related(newId));
-      const query = storeQuery(params);
-      query.filters = { ...query.filters, ids: await linkedItemIds(tx, id) };
-      return this.searchAround(tx, id, query, this.urls.related(id), params, language);
+      const page = await tx.readPage({
+        search: storeQuery(params),
+        linkedTo: id,
+        ids: [id],
+        recordId: tombstoneRecordId(id),
+      });
+      if (!isPortalType(page.items.get(id)?.stored.bundle.type)) {
+        return missing(page, id, (newId) => this.urls.related(newId));
+      }
+      const path = this.urls.related(id);
+      return this.collection(
+        page,
+        params,
+        language,
+        (number) => this.urls.searchPage(params, number, path),
+        id,
+      );
     });
   }
 
   fetch(id: string, fields: SearchParams['fields'], language: LanguagePreference): Promise<PortalAnswer> {
     return this.answer(['fetch', id, fields, language], async (tx) => {
       const localisation = localisationOf(language);
-      const resource = (await this.resources(tx, [id], localisation)).get(id);
-      if (resource === undefined) return this.missing(tx, id, (newId) => this.urls.item(newId));
-      const fielded = (resources: ResourceObject[]) => resources.map((each) => withFields(each, fields));
+      const page = await tx.readPage({ ids: [id], context: true, recordId: tombstoneRecordId(id) });
+      const resource = this.resource(page.items.get(id), localisation);
+      if (resource === undefined) return missing(page, id, (newId) => this.urls.item(newId));
       if (resource.type !== 'DocumentaryUnit') return singleDocument(withFields(resource, fields));
       // A unit comes with its holder and its parent, the context a reader needs to place it.
-      const relatedIds = Object.values(resource.relationships ?? {}).flatMap((related) =>
-        related === null ? [] : [related.data.id],
-      );
-      const related = inOrder(await this.resources(tx, relatedIds, localisation), relatedIds);
-      return singleDocument(withFields(resource, fields), fielded(related));
+      const included = Object.values(resource.relationships ?? {}).flatMap((relationship) => {
+        const other = relationship && this.resource(page.items.get(relationship.data.id), localisation);
+        return other ? [withFields(other, fields)] : [];
+      });
+      return singleDocument(withFields(resource, fields), included);
     });
   }
 
-  /** A page of the search `query` about an item (at `path`), with the item in `included`. */
-  private async searchAround(
-    tx: GraphReader,
-    id: string,
-    query: SearchQuery,
-    path: string,
+  /** A page of hits as a collection document, with the item `aboutId` (a scope) in `included`. */
+  private collection(
+    page: Page,
     params: SearchParams,
     language: LanguagePreference,
-  ): Promise<JsonApiDocument> {
+    pageUrl: (page: number) => string,
+    aboutId?: string,
+  ): JsonApiDocument {
     const localisation = localisationOf(language);
-    const result = await tx.search(query);
-    const hitIds = result.hits.map((hit) => hit.id);
-    const resources = await this.resources(tx, [id, ...hitIds], localisation);
+    const resources = (items: (PageItem | undefined)[]) =>
+      items.flatMap((item) => {
+        const resource = this.resource(item, localisation);
+        return resource === undefined ? [] : [withFields(resource, params.fields)];
+      });
     return collectionDocument(
-      this.fielded(inOrder(resources, hitIds), params),
-      { ...params, total: result.total, pageUrl: (page) => this.urls.searchPage(params, page, path) },
-      this.fielded(inOrder(resources, [id]), params),
-      await this.facets(tx, params, result, localisation),
+      resources(page.hits),
+      { ...params, total: page.total, pageUrl },
+      aboutId === undefined ? [] : resources([page.items.get(aboutId)]),
+      this.facets(page, params, localisation),
     );
-  }
-
-  /**
-   * What an id no item has answers: the URL (`urlOf` the new id) of an item an import moved,
-   * 410 Gone for one an import deleted, 404 otherwise.
-   */
-  private async missing(
-    tx: GraphReader,
-    id: string,
-    urlOf: (newId: string) => string,
-  ): Promise<{ movedTo: string }> {
-    const tombstone = tombstoneOf(await tx.getRecord(tombstoneRecordId(id)));
-    if (tombstone === undefined) throw notFound(id);
-    if (tombstone.movedTo !== undefined) return { movedTo: urlOf(tombstone.movedTo) };
-    const by = tombstone.event === undefined ? '' : ` by import ${tombstone.event}`;
-    throw new GoneException(`Item "${id}" was deleted on ${tombstone.removed}${by}`);
   }
 
   /** The answer `build` makes, encoded, or the one kept for the request and the read's version. */
@@ -233,85 +231,36 @@ export class PortalService {
     });
   }
 
-  private fielded(resources: ResourceObject[], params: SearchParams): ResourceObject[] {
-    return resources.map((resource) => withFields(resource, params.fields));
-  }
-
   /** `meta.facets` as the reference writes it, when the request asks for facets. */
-  private async facets(
-    tx: GraphReader,
-    params: SearchParams,
-    result: SearchResult,
-    localisation: Localisation,
-  ): Promise<unknown[] | undefined> {
+  private facets(page: Page, params: SearchParams, localisation: Localisation): unknown[] | undefined {
     if (params.facets.length === 0) return undefined;
-    const holderIds = (result.facets?.holder ?? []).map((facet) => facet.value);
-    const holders = await this.resources(tx, holderIds, localisation);
     const holderName = (id: string) => {
-      const name = holders.get(id)?.attributes.name;
+      const name = this.resource(page.items.get(id), localisation)?.attributes.name;
       return typeof name === 'string' ? name : undefined;
     };
-    return facetClasses(params, result.facets ?? {}, localisation.names, holderName);
+    return facetClasses(params, page.facets ?? {}, localisation.names, holderName);
   }
 
-  /** Resource objects of the portal items among `ids`, keyed by id. */
-  private async resources(
-    tx: GraphReader,
-    ids: readonly string[],
-    localisation: Localisation,
-  ): Promise<Map<string, ResourceObject>> {
-    const items = [...(await tx.getItems(ids)).values()].flatMap((stored) =>
-      isPortalType(stored.bundle.type) ? [{ stored, type: stored.bundle.type }] : [],
-    );
-    const subitems = await tx.countChildren(items.map(({ stored }) => stored.bundle.id));
-    const units = items.filter(({ type }) => type === 'DocumentaryUnit').map(({ stored }) => stored);
-    const holders = await this.holders(tx, units);
-    const resources = new Map<string, ResourceObject>();
-    for (const { stored, type } of items) {
-      const { id } = stored.bundle;
-      const item: PortalItem = { stored, type, subitems: subitems.get(id) ?? 0, holderId: holders.get(id) };
-      resources.set(id, toResource(item, this.urls, localisation));
-    }
-    return resources;
-  }
-
-  /**
-   * The repository holding each unit: its `heldBy` target, or else the repository above its
-   * parent. Siblings share a parent, so asking for the parents' ancestors asks for fewer chains.
-   */
-  private async holders(tx: GraphReader, units: StoredItem[]): Promise<Map<string, string>> {
-    const holders = new Map<string, string>();
-    const parents = new Map<string, string>();
-    for (const { bundle, edges } of units) {
-      const holder = edges.heldBy?.[0];
-      const parent = edges.childOf?.[0];
-      if (holder !== undefined) holders.set(bundle.id, holder);
-      else if (parent !== undefined) parents.set(bundle.id, parent);
-    }
-    if (parents.size === 0) return holders;
-    const chains = await tx.ancestors([...new Set(parents.values())]);
-    for (const [id, parent] of parents) {
-      const repository = chains.get(parent)?.find((ancestor) => ancestor.type === 'Repository');
-      if (repository !== undefined) holders.set(id, repository.id);
-    }
-    return holders;
+  /** The resource object of a portal item; undefined for none or an item of another type. */
+  private resource(item: PageItem | undefined, localisation: Localisation): ResourceObject | undefined {
+    const type = item?.stored.bundle.type;
+    if (item === undefined || !isPortalType(type)) return undefined;
+    return toResource({ ...item, type }, this.urls, localisation);
   }
 }
 
-/** The other ends of the links that have the item at one end. */
-async function linkedItemIds(tx: GraphReader, id: string): Promise<string[]> {
-  const links = await tx.getItems(await tx.incoming(id, 'hasLinkTarget'));
-  const ends = [...links.values()].flatMap((link) => link.edges.hasLinkTarget ?? []);
-  return [...new Set(ends)].filter((end) => end !== id);
+/**
+ * What an id no item has answers: the URL (`urlOf` the new id) of an item an import moved,
+ * 410 Gone for one an import deleted, 404 otherwise.
+ */
+function missing(page: Page, id: string, urlOf: (newId: string) => string): { movedTo: string } {
+  const tombstone = tombstoneOf(page.record);
+  if (tombstone === undefined) throw notFound(id);
+  if (tombstone.movedTo !== undefined) return { movedTo: urlOf(tombstone.movedTo) };
+  const by = tombstone.event === undefined ? '' : ` by import ${tombstone.event}`;
+  throw new GoneException(`Item "${id}" was deleted on ${tombstone.removed}${by}`);
 }
 
 function localisationOf(preference: LanguagePreference): Localisation {
   return { preference, names: new LocalNames(preference.tag) };
-}
-
-function inOrder(resources: Map<string, ResourceObject>, ids: readonly string[]): ResourceObject[] {
-  return ids.flatMap((id) => {
-    const resource = resources.get(id);
-    return resource === undefined ? [] : [resource];
-  });
 }

@@ -1,8 +1,6 @@
 import { ITEM_EDGE_TYPES } from '../../items/item-types';
 import {
-  DEPENDENT_LABEL,
   HASH,
-  ID,
   ITEM_LABEL,
   OWNER,
   RECORD_LABEL,
@@ -24,6 +22,7 @@ import {
   matchItem,
   seekItem,
 } from './cypher-statements';
+import { COUNTRY, DESCRIPTIONS, DETAIL, HOLDER, HOLDER_NAME, HOLDINGS, NAME } from './search-fragments';
 
 /** The Neo4j adapter's statements that read: items, searches and records (see `cypher-statements.ts`). */
 
@@ -130,6 +129,7 @@ export const INCOMING = statementPer(
 );
 
 // ---- search ------------------------------------------------------------------------------------
+// A portal answer's page is one statement of its own: `cypher-pages.ts`.
 
 export type SearchScope = 'everywhere' | 'children' | 'descendants';
 export type SearchSource = 'text' | 'browse';
@@ -140,32 +140,6 @@ const SCOPE_PATTERN: Record<Exclude<SearchScope, 'everywhere'>, string> = {
   children: `-[:${CHILD_EDGES}]->`,
   descendants: `-[:${CHILD_EDGES}*]->`,
 };
-
-/** The descriptions of `node`. */
-const DESCRIPTIONS = `(description:${DEPENDENT_LABEL})-[:describes]->(node)`;
-/** A country is its own country; anything else is in the country its hierarchy ends at. */
-const COUNTRY = `CASE WHEN node.${TYPE} = 'Country' THEN node.id
-  ELSE COLLECT { MATCH (node)-[:${CHILD_EDGES}*]->(country:Country) RETURN country.id LIMIT 1 }[0] END`;
-/** A unit's holder: the repository its hierarchy reaches. */
-const HOLDER = `CASE WHEN node.${TYPE} = 'DocumentaryUnit'
-  THEN COLLECT { MATCH (node)-[:childOf*0..]->(:${ITEM_LABEL})-[:heldBy]->(holder:Repository) RETURN holder.id LIMIT 1 }[0] END`;
-/** The smallest of the names of a unit's holder's descriptions, case folded. */
-const HOLDER_NAME = `CASE WHEN node.${TYPE} = 'DocumentaryUnit'
-  THEN COLLECT { MATCH (node)-[:childOf*0..]->(:${ITEM_LABEL})-[:heldBy]->(holder:Repository)
-    MATCH (holderDescription:${DEPENDENT_LABEL})-[:describes]->(holder)
-    RETURN toLower(holderDescription.name) AS name ORDER BY name LIMIT 1 }[0] END`;
-/** The characters of the text values of an item's descriptions, bookkeeping aside. */
-const DETAIL = `reduce(total = 0, length IN COLLECT { MATCH ${DESCRIPTIONS}
-    UNWIND keys(description) AS key
-    WITH description[key] AS value, key
-    WHERE key <> '${ID}' AND NOT key STARTS WITH '_' AND value IS :: STRING
-    RETURN size(value) } | total + length)`;
-/** The item's children, as `COUNT_CHILDREN` counts them. */
-const HOLDINGS = `COUNT { MATCH (node)<-[:${CHILD_EDGES}]-(child:${ITEM_LABEL}) RETURN DISTINCT child }`;
-/** The smallest of an item's names, case folded: its descriptions', or else its own (a country's). */
-const NAME = `coalesce(
-  COLLECT { MATCH ${DESCRIPTIONS} RETURN toLower(description.name) AS name ORDER BY name LIMIT 1 }[0],
-  toLower(node.name), '')`;
 
 const FULLTEXT_MATCH = `CALL db.index.fulltext.queryNodes('${SEARCH_INDEX}', $query) YIELD node, score WHERE ${TYPE_FILTER}`;
 
@@ -327,3 +301,5 @@ export const DELETE_EVERYTHING = statement(
   [],
   'MATCH (n) CALL (n) { DETACH DELETE n } IN TRANSACTIONS OF 10000 ROWS',
 );
+
+export * from './cypher-pages';

@@ -13,6 +13,7 @@ import {
   SubtreeEntry,
 } from '../graph-store';
 import { ItemEdgeType, ItemType } from '../../items/item-types';
+import { Page, PageRequest } from '../portal-page';
 import {
   DependentLinkRow,
   FlatBundle,
@@ -50,6 +51,7 @@ import {
   UNLINK_DEPENDENTS,
 } from './cypher';
 import { HASH, ID, RESERVED_LABELS, TYPE } from './graph-model';
+import { readPage } from './neo4j-page';
 import { facetCounts, searchParameters } from './search-parameters';
 import { StatementRunner } from './statement-runner';
 
@@ -139,6 +141,10 @@ export class Neo4jGraphReader implements GraphReader {
       });
     }
     return result;
+  }
+
+  readPage(request: PageRequest): Promise<Page> {
+    return readPage(this.run, request);
   }
 
   async findAccessPoints(scopeId: string, names: readonly string[]): Promise<AccessPointMatch[]> {

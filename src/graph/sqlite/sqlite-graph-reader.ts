@@ -12,6 +12,7 @@ import {
   SubtreeEntry,
 } from '../graph-store';
 import { attachDependents, DependentNode, POSITION_BITS } from './dependent-rows';
+import { composedPage, Page, PageRequest } from '../portal-page';
 import { recordQuerySql } from './record-sql';
 import { RankingAccelerator } from './search/ranking-accelerator';
 import { ReadSnapshot, SearchReads } from './search/search-reads';
@@ -237,6 +238,11 @@ export class SqliteGraphReader implements GraphReader {
     // Countries and holders are read from paths, which a write may not have worked out yet.
     if (isFacetedSearch(query, this.accelerator)) this.placeItems();
     return searchItems(this.reads, query, this.accelerator);
+  }
+
+  /** Its finer reads, each answered from memory or a cache, as the portal made them before. */
+  readPage(request: PageRequest): Promise<Page> {
+    return composedPage(this, request);
   }
 
   /**

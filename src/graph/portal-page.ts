@@ -1,0 +1,164 @@
+import { ItemType } from '../items/item-types';
+import type {
+  FacetCount,
+  FacetField,
+  GraphReader,
+  ItemRef,
+  RecordNode,
+  SearchQuery,
+  StoredItem,
+} from './graph-store';
+
+/**
+ * What a portal answer reads, asked of the store in one call (`GraphReader.readPage`), so that a
+ * remote store answers it in one round trip: a page of a search with its total and facets, the
+ * items shown beside the hits, and the record that tells what became of an id no item has.
+ */
+export interface PageRequest {
+  /** The search whose page of hits to read, as `GraphReader.search` takes it. */
+  search?: SearchQuery;
+  /**
+   * With a scoped search: the scope's types whose scope is everything below them (`descendants`);
+   * any other scope is its children. Absent: the depth `search.scope` names.
+   */
+  deepScopeTypes?: readonly ItemType[];
+  /** Keeps only the other ends of the links (`hasLinkTarget`) that have this item at one end. */
+  linkedTo?: string;
+  /** Items to read beside the hits (a fetched item, a scope). */
+  ids?: readonly string[];
+  /** With each unit among `ids`, its holder and its parent too (what a fetch includes). */
+  context?: boolean;
+  /**
+   * A record to read too: the tombstone of an id among `ids`, in case it names no item (a store
+   * may leave it out when every item of `ids` exists).
+   */
+  recordId?: string;
+}
+
+/** An item as a page shows it: what is stored, its number of children and, for a unit, its holder. */
+export interface PageItem {
+  stored: StoredItem;
+  /** Its children (per `CHILD_EDGE_TYPES`), as `countChildren` counts them. */
+  subitems: number;
+  /** For a unit: its `heldBy` target, or else the repository above its parent. */
+  holderId?: string;
+}
+
+export interface Page {
+  /** The search's hits, in order (none without a search). */
+  hits: PageItem[];
+  total: number;
+  facets?: Partial<Record<FacetField, FacetCount[]>>;
+  /** The items of `ids`, their context, and the holders the holder facet counts, that exist. */
+  items: Map<string, PageItem>;
+  record?: RecordNode;
+}
+
+/**
+ * `readPage` made of the port's finer reads, for a store whose reads are local calls: the same
+ * reads the portal made before it asked for pages (SQLite answers them from memory and caches).
+ */
+export async function composedPage(reader: GraphReader, request: PageRequest): Promise<Page> {
+  const asked = request.ids ?? [];
+  const types = await reader.getTypes(asked);
+  // The record tells what became of a missing item: read only when one is missing.
+  const missing = request.recordId !== undefined && asked.some((id) => !types.has(id));
+  const record = missing ? await reader.getRecord(request.recordId!) : undefined;
+  const search = request.search && (await composedSearch(reader, request, types));
+  const result = search ? await reader.search(search) : { total: 0, hits: [] as ItemRef[] };
+  const hitIds = result.hits.map((hit) => hit.id);
+  const read = await pageItems(reader, [...hitIds, ...asked.filter((id) => types.has(id))]);
+  const wanted = [
+    ...asked,
+    ...(request.context ? asked.flatMap((id) => related(read.get(id))) : []),
+    ...(result.facets?.holder ?? []).map((facet) => facet.value),
+  ];
+  const context = await pageItems(
+    reader,
+    wanted.filter((id) => !read.has(id)),
+  );
+  const hits = hitIds.flatMap((id) => read.get(id) ?? []);
+  const items = new Map(
+    wanted.flatMap((id) => {
+      const item = read.get(id) ?? context.get(id);
+      return item === undefined ? [] : [[id, item] as const];
+    }),
+  );
+  return { hits, total: result.total, ...(result.facets && { facets: result.facets }), items, record };
+}
+
+/** The search `request` asks for, its scope's depth and its linked items worked out. */
+async function composedSearch(
+  reader: GraphReader,
+  request: PageRequest,
+  types: Map<string, ItemType>,
+): Promise<SearchQuery | undefined> {
+  const search = { ...request.search! };
+  const { scope } = search;
+  if (scope !== undefined && request.deepScopeTypes !== undefined) {
+    const type = types.get(scope.id) ?? (await reader.getTypes([scope.id])).get(scope.id);
+    if (type === undefined) return undefined;
+    search.scope = {
+      id: scope.id,
+      depth: request.deepScopeTypes.includes(type) ? 'descendants' : 'children',
+    };
+  }
+  if (request.linkedTo !== undefined) {
+    search.filters = { ...search.filters, ids: await linkedItemIds(reader, request.linkedTo) };
+  }
+  return search;
+}
+
+/** The other ends of the links that have the item at one end. */
+async function linkedItemIds(reader: GraphReader, id: string): Promise<string[]> {
+  const links = await reader.getItems(await reader.incoming(id, 'hasLinkTarget'));
+  const ends = [...links.values()].flatMap((link) => link.edges.hasLinkTarget ?? []);
+  return [...new Set(ends)].filter((end) => end !== id);
+}
+
+/** What a unit names in its relationships: its holder and its parent. */
+function related(item: PageItem | undefined): string[] {
+  if (item?.stored.bundle.type !== 'DocumentaryUnit') return [];
+  const parent = item.stored.edges.childOf?.[0];
+  return [item.holderId, parent].filter((id): id is string => id !== undefined);
+}
+
+/** The items among `ids` that exist, with their children counted and their holders found. */
+async function pageItems(reader: GraphReader, ids: readonly string[]): Promise<Map<string, PageItem>> {
+  if (ids.length === 0) return new Map();
+  const stored = [...(await reader.getItems(ids)).values()];
+  const subitems = await reader.countChildren(stored.map(({ bundle }) => bundle.id));
+  const holders = await holdersOf(
+    reader,
+    stored.filter(({ bundle }) => bundle.type === 'DocumentaryUnit'),
+  );
+  return new Map(
+    stored.map((item) => {
+      const { id } = item.bundle;
+      const holderId = holders.get(id);
+      return [id, { stored: item, subitems: subitems.get(id) ?? 0, ...(holderId && { holderId }) }];
+    }),
+  );
+}
+
+/**
+ * The repository holding each unit: its `heldBy` target, or else the repository above its
+ * parent. Siblings share a parent, so asking for the parents' ancestors asks for fewer chains.
+ */
+async function holdersOf(reader: GraphReader, units: StoredItem[]): Promise<Map<string, string>> {
+  const holders = new Map<string, string>();
+  const parents = new Map<string, string>();
+  for (const { bundle, edges } of units) {
+    const holder = edges.heldBy?.[0];
+    const parent = edges.childOf?.[0];
+    if (holder !== undefined) holders.set(bundle.id, holder);
+    else if (parent !== undefined) parents.set(bundle.id, parent);
+  }
+  if (parents.size === 0) return holders;
+  const chains = await reader.ancestors([...new Set(parents.values())]);
+  for (const [id, parent] of parents) {
+    const repository = chains.get(parent)?.find((ancestor) => ancestor.type === 'Repository');
+    if (repository !== undefined) holders.set(id, repository.id);
+  }
+  return holders;
+}
