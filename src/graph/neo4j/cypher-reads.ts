@@ -1,13 +1,5 @@
 import { ITEM_EDGE_TYPES } from '../../items/item-types';
-import {
-  HASH,
-  ITEM_LABEL,
-  OWNER,
-  RECORD_LABEL,
-  SEARCH_INDEX,
-  TYPE,
-  UPDATED,
-} from './graph-model';
+import { HASH, ITEM_LABEL, OWNER, RECORD_LABEL, SEARCH_INDEX, TYPE, UPDATED } from './graph-model';
 import {
   CHILD_EDGES,
   ITEM_EDGES,
