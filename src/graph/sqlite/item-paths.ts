@@ -1,3 +1,4 @@
+import type { SubtreeEntry } from '../graph-store';
 import type { Database } from 'better-sqlite3';
 import { hash } from 'node:crypto';
 import { CHILD_EDGE_TYPES } from '../../items/item-types';
@@ -51,3 +52,26 @@ export function pathContains(path: string, id: string): boolean {
  */
 export const parentIdOf = (itemId: string) =>
   `coalesce(${CHILD_EDGE_TYPES.map((type) => `(SELECT min(dst) FROM edge WHERE src = ${itemId} AND type = '${type}')`).join(', ')})`;
+
+/** Orders a subtree breadth first from its root; an item reached twice keeps its first parent. */
+export function parentsFirst(rootId: string, rows: SubtreeEntry[]): SubtreeEntry[] {
+  const childrenOf = new Map<string, SubtreeEntry[]>();
+  for (const row of rows) {
+    const siblings = childrenOf.get(row.parentId);
+    if (siblings) siblings.push(row);
+    else childrenOf.set(row.parentId, [row]);
+  }
+  const ordered: SubtreeEntry[] = [];
+  const seen = new Set([rootId]);
+  const queue = [rootId];
+  for (let head = 0; head < queue.length; head++) {
+    const children = childrenOf.get(queue[head]) ?? [];
+    for (const child of children.sort((a, b) => (a.id < b.id ? -1 : 1))) {
+      if (seen.has(child.id)) continue;
+      seen.add(child.id);
+      ordered.push({ id: child.id, type: child.type, localId: child.localId, parentId: child.parentId });
+      queue.push(child.id);
+    }
+  }
+  return ordered;
+}

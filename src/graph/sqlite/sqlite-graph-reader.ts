@@ -1,4 +1,4 @@
-import { Bundle, Props } from '../../items/bundle';
+import { Props } from '../../items/bundle';
 import { ItemEdgeType, ItemType } from '../../items/item-types';
 import {
   AccessPointMatch,
@@ -11,13 +11,14 @@ import {
   StoredItem,
   SubtreeEntry,
 } from '../graph-store';
-import { attachDependents, DependentNode, POSITION_BITS } from './dependent-rows';
+import { POSITION_BITS } from './dependent-rows';
+import { storedItemOf } from './stored-item-text';
 import { composedPage, Page, PageRequest } from '../portal-page';
 import { recordQuerySql } from './record-sql';
 import { RankingAccelerator } from './search/ranking-accelerator';
 import { ReadSnapshot, SearchReads } from './search/search-reads';
 import { isFacetedSearch, searchItems, soleTermOf } from './search/sqlite-search';
-import { parentIdOf, pathBelow, pathRange } from './item-paths';
+import { parentIdOf, parentsFirst, pathBelow, pathRange } from './item-paths';
 import { CHILD_EDGES, IN_JSON, isWritten, itemExists, SELECT_PATH } from './sql';
 import { RowMode, StatementCache } from './statement-cache';
 
@@ -366,31 +367,6 @@ export class SqliteGraphReader implements GraphReader {
 /** Text held weighs as a cached search hit does per this many characters. */
 const CHARACTERS_PER_WEIGHT = 200;
 
-/**
- * An item as the items cache holds it (`SELECT_ITEM_TEXTS` writes it): its row's values, its
- * dependents and its edges, props parsed. One string to an item, where its rows were some sixty
- * objects: tens of thousands of cached items cost the garbage collector next to nothing, and one
- * parse restores them.
- */
-type ItemText = [
-  id: string,
-  type: ItemType,
-  data: Props,
-  hash: string,
-  updated: string,
-  dependents: DependentNode[],
-  edges: [type: ItemEdgeType, dst: string][],
-];
-
-function storedItemOf(text: string): StoredItem {
-  const [id, type, data, hash, updated, dependents, edges] = JSON.parse(text) as ItemText;
-  const bundle: Bundle = { id, type, data, relations: {} };
-  attachDependents(bundle, dependents);
-  const stored: StoredItem = { bundle, edges: {}, hash, updated };
-  for (const [edgeType, dst] of edges) (stored.edges[edgeType] ??= []).push(dst);
-  return stored;
-}
-
 interface AccessPointRow {
   id: string;
   owner: string;
@@ -400,27 +376,4 @@ interface AccessPointRow {
 
 function toRecord(row: RecordRow): RecordNode {
   return { id: row.id, type: row.type, props: JSON.parse(row.props) as Props };
-}
-
-/** Orders a subtree breadth first from its root; an item reached twice keeps its first parent. */
-function parentsFirst(rootId: string, rows: SubtreeEntry[]): SubtreeEntry[] {
-  const childrenOf = new Map<string, SubtreeEntry[]>();
-  for (const row of rows) {
-    const siblings = childrenOf.get(row.parentId);
-    if (siblings) siblings.push(row);
-    else childrenOf.set(row.parentId, [row]);
-  }
-  const ordered: SubtreeEntry[] = [];
-  const seen = new Set([rootId]);
-  const queue = [rootId];
-  for (let head = 0; head < queue.length; head++) {
-    const children = childrenOf.get(queue[head]) ?? [];
-    for (const child of children.sort((a, b) => (a.id < b.id ? -1 : 1))) {
-      if (seen.has(child.id)) continue;
-      seen.add(child.id);
-      ordered.push({ id: child.id, type: child.type, localId: child.localId, parentId: child.parentId });
-      queue.push(child.id);
-    }
-  }
-  return ordered;
 }
