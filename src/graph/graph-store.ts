@@ -146,8 +146,18 @@ export interface SearchOrder {
   descending: boolean;
 }
 
-export type SearchOrderKey =
-  'name' | 'updated' | 'id' | 'score' | 'country' | 'holder' | 'detail' | 'holdings';
+/** Every key a search may be ordered by. */
+export const SEARCH_ORDER_KEYS = [
+  'score',
+  'updated',
+  'id',
+  'name',
+  'country',
+  'holder',
+  'detail',
+  'holdings',
+] as const;
+export type SearchOrderKey = (typeof SEARCH_ORDER_KEYS)[number];
 
 /** The order of a search that names none: relevance with text, most recently updated first without. */
 export const UPDATED_FIRST: SearchOrder = { key: 'updated', descending: true };

@@ -1,18 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import { GraphStore, ItemWrite, SearchOrderKey, SearchQuery } from '../../src/graph/graph-store';
+import { GraphStore, ItemWrite, SEARCH_ORDER_KEYS, SearchQuery } from '../../src/graph/graph-store';
 import { composedPage, Page, PageRequest } from '../../src/graph/portal-page';
 import { country, repository, unit } from './graph-store.contract';
-
-const ORDER_KEYS: SearchOrderKey[] = [
-  'score',
-  'updated',
-  'id',
-  'name',
-  'country',
-  'holder',
-  'detail',
-  'holdings',
-];
 
 /**
  * `readPage`, the one call of a portal answer, run against every adapter: it must answer what the
@@ -89,7 +78,7 @@ export function describePageContract(
       ]);
     });
 
-    for (const key of ORDER_KEYS) {
+    for (const key of SEARCH_ORDER_KEYS) {
       for (const descending of [false, true]) {
         it(`orders by ${key}${descending ? ', reversed' : ''}, text or not, a page at a time`, async () => {
           for (const text of ['council', undefined]) {

@@ -1,4 +1,4 @@
-import { SearchOrderKey } from '../graph-store';
+import { SEARCH_ORDER_KEYS, SearchOrderKey } from '../graph-store';
 import { ITEM_LABEL, RECORD_LABEL, SEARCH_INDEX, TYPE, UPDATED } from './graph-model';
 import {
   CHILD_EDGES,
@@ -219,17 +219,6 @@ export const PAGE_PARAMETERS = [
 ] as const;
 export type PageParameter = (typeof PAGE_PARAMETERS)[number];
 
-const ORDER_KEYS: readonly SearchOrderKey[] = [
-  'score',
-  'updated',
-  'id',
-  'name',
-  'country',
-  'holder',
-  'detail',
-  'holdings',
-];
-
 function pageStatement(
   source: PageSource,
   scope: PageScope,
@@ -257,7 +246,7 @@ export const PAGE = Object.fromEntries(
       (['everywhere', 'scoped', 'linked'] as const).map((scope) => [
         scope,
         Object.fromEntries(
-          ORDER_KEYS.filter((key) => key !== 'score' || source === 'text').map((key) => {
+          SEARCH_ORDER_KEYS.filter((key) => key !== 'score' || source === 'text').map((key) => {
             if (!ALWAYS_SET.includes(key)) {
               const either = pageStatement(source, scope, key);
               return [key, { ascending: either, descending: either }];
