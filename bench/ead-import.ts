@@ -1,5 +1,5 @@
 /**
- * EAD import benchmark (DESIGN.md §8): a generated finding aid of 100,000 units is parsed by bare
+ * EAD import benchmark (docs/performance.md lists the targets): a generated finding aid of 100,000 units is parsed by bare
  * saxes, read by the EAD reader alone, then imported through the real import service (the one
  * `POST /import/ead` calls) as a dry run, committed, imported again unchanged (read again, each
  * unit found unchanged), and imported again as a document whose bytes differ (a comment

@@ -1,5 +1,5 @@
 /**
- * Reads while an import commits (DESIGN.md §8: portal reads p99 < 20 ms and none over 100 ms
+ * Reads while an import commits (docs/performance.md: portal reads p99 < 20 ms and none over 100 ms
  * during a 100,000-unit EAD commit; the first searches after a commit as fast as later ones, p99
  * within 1.5×). Starts the service (`src/main.ts`, default settings) on a fresh store, and commits a generated EAD finding aid twice, each into a repository of its own:
  * once with nothing else running, once while five readers each ask about 40 requests a second

@@ -1,5 +1,5 @@
 /**
- * Portal search benchmark (DESIGN.md §8: p99 under 50 ms at 50 concurrent clients on 100,000
+ * Portal search benchmark (docs/performance.md: p99 under 50 ms at 50 concurrent clients on 100,000
  * units). Loads generated units through the store port into a temporary SQLite store (or the Neo4j
  * database `BENCH_GRAPH_URL` names, emptied first: `support/bench-store.ts`), starts the
  * service on it (`src/main.ts`, with `HTTP_WORKERS` processes serving HTTP, by
@@ -36,7 +36,7 @@ import { random } from './support/seeded-random';
 
 const UNIT_COUNT = Number(process.env.BENCH_UNITS ?? 100_000);
 const REQUESTS_PER_SCENARIO = Number(process.env.BENCH_REQUESTS ?? 5_000);
-/** The clients of DESIGN.md §8's target. */
+/** The clients of the portal's target (docs/performance.md). */
 const TARGET_CLIENTS = 50;
 const CLIENTS = Number(process.env.BENCH_CLIENTS ?? TARGET_CLIENTS);
 /** Processes serving HTTP (`HTTP_WORKERS`): by default one per core. */

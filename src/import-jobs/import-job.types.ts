@@ -1,7 +1,7 @@
 import type { ErrorBody, ImportLogDocument } from '../import-logs/import-log.types';
 
 /**
- * An import as a job (DESIGN.md §4, "every import is a job while it runs"): what
+ * An import as a job (docs/import-jobs.md: "every import is a job while it runs"): what
  * `GET /import/jobs/{id}` answers and its event stream sends.
  */
 

@@ -44,7 +44,7 @@ function jobNotFound(id: string): ImportHttpError {
 }
 
 /**
- * Imports as jobs (DESIGN.md §4): running and recent ones, each with its progress, a stream of its
+ * Imports as jobs (docs/import-jobs.md): running and recent ones, each with its progress, a stream of its
  * events, and a cancel. An import token sees the jobs of its user (and those it started); an ops
  * token sees all.
  */

@@ -79,7 +79,7 @@ function refused(details: string): { refused: ErrorBody } {
 }
 
 /**
- * Every import is a job while it runs (DESIGN.md §4). Jobs run one at a time, in the order they
+ * Every import is a job while it runs (docs/import-jobs.md). Jobs run one at a time, in the order they
  * became ready (the store has one writer); each is kept in the store when it waits, starts and
  * ends (`JobRecordWrites`), so that one a stopped process had is reported interrupted after a
  * restart. With several HTTP workers, each tells the others its jobs (`ClusterJobsChannel`), so

@@ -37,7 +37,7 @@ const SMOOTHING = 0.2;
 
 /**
  * The bound on imports held (received, queued or running), per acting user and in all, in number
- * and in bytes of their bodies (DESIGN.md §4). An import is admitted before its body is read, with
+ * and in bytes of their bodies (docs/operations.md). An import is admitted before its body is read, with
  * the bytes its `Content-Length` announces; a body of unknown length reserves more as it arrives
  * (`grow`), and is refused once it passes a bound. `release` ends an entry. One instance decides for
  * a whole service: the process itself, or, with several HTTP workers, the primary process.

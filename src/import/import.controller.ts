@@ -22,7 +22,7 @@ import { requestIdOf } from '../observability/request-log.middleware';
 import { rawQueryOf } from './import-params';
 import { ImportService } from './import.service';
 
-/** The formats the service reads (DESIGN.md §4). */
+/** The formats the service reads (docs/formats.md). */
 const BUILT_IN_FORMATS = ['ead', 'ead-sync', 'eag', 'eac', 'skos', 'csv', 'links', 'coreferences'];
 
 const BOOLEAN_PARAMETERS: [string, string][] = [

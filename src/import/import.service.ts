@@ -75,7 +75,7 @@ export interface ImportAnswer {
 }
 
 /**
- * The HTTP side of every import (DESIGN.md §4): checks the request, takes its body in, and hands
+ * The HTTP side of every import (README, "Importing"): checks the request, takes its body in, and hands
  * the import to `ImportRunner` as a job (`ImportJobsService`), one at a time; then sends the answer
  * the run wrote, or, asked to answer asynchronously, only the job. A committed import that fails
  * before it is handed over is stored as failed here; the run stores its own failures.

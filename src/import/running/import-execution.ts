@@ -72,7 +72,7 @@ class ByteCount {
 }
 
 /**
- * The import run proper (DESIGN.md §4): turns a spooled body into sources, reads them through the
+ * The import run proper (docs/formats.md): turns a spooled body into sources, reads them through the
  * format's reader inside one write transaction (committed only with `commit=true`), stores the log
  * with a committed import, and writes the answer to a file. It runs wherever `ImportRunner` puts
  * it: in the import worker's thread, or in process. It stops, rolling back, when its control's
