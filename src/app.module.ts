@@ -7,7 +7,7 @@ import { GraphModule } from './graph/graph.module';
 import { HealthModule } from './health/health.module';
 import { ImportLogsModule } from './import-logs/import-logs.module';
 import { ImportModule } from './import/import.module';
-import { InterfaceErrorFilter } from './interface-errors';
+import { InterfaceErrorFilter } from './http/interface-errors';
 import { ItemsModule } from './items/items.module';
 import { ObservabilityModule } from './observability/observability.module';
 import { PortalModule } from './portal/portal.module';

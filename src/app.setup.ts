@@ -2,12 +2,12 @@ import { NestApplicationOptions } from '@nestjs/common';
 import { FastifyAdapter, NestFastifyApplication } from '@nestjs/platform-fastify';
 import fastifyRateLimit from '@fastify/rate-limit';
 import { Logger } from 'nestjs-pino';
-import { answerConnectionError, trackRequests } from './connection-errors';
+import { answerConnectionError, trackRequests } from './http/connection-errors';
 import { AppConfig } from './config/app-config';
 import { RoutedRequest } from './observability/request-metrics.middleware';
 import { withQuietStartup } from './observability/startup-log';
 import { serveOpenApi } from './openapi/openapi';
-import { answerRefusal, registerRefusalAnswers } from './interface-errors';
+import { answerRefusal, registerRefusalAnswers } from './http/interface-errors';
 
 /**
  * The longest path parameter routed, such as an item id in `/api/v1/{id}`: any that fits in a

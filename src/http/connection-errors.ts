@@ -2,8 +2,8 @@ import { HttpStatus, Logger } from '@nestjs/common';
 import type { IncomingMessage, Server } from 'node:http';
 import { maxHeaderSize, STATUS_CODES } from 'node:http';
 import type { Socket } from 'node:net';
-import { errorBodyOf, ImportHttpError } from './import/import-errors';
-import { encodeDocument, errorObject, JSONAPI_MEDIA_TYPE } from './portal/jsonapi';
+import { errorBodyOf, ImportHttpError } from '../import/import-errors';
+import { encodeDocument, errorObject, JSONAPI_MEDIA_TYPE } from '../portal/jsonapi';
 
 /** The request a connection is reading, by connection: what a parse error of its body belongs to. */
 const reading = new WeakMap<Socket, IncomingMessage>();
