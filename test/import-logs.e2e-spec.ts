@@ -23,10 +23,22 @@ describe('import logs', () => {
   const log = (id: string) =>
     request(app.server).get(`/import/logs/${id}`).set('Authorization', `Bearer ${opsToken}`);
 
-  it('stores nothing for a dry run', async () => {
+  /** Timings as a log tells them: whole milliseconds, none negative, summing to at most the total. */
+  const expectTimings = (timings: Record<string, number>, phases: string[]) => {
+    expect(Object.keys(timings).sort()).toEqual([...phases, 'total'].sort());
+    for (const ms of Object.values(timings)) {
+      expect(Number.isInteger(ms)).toBe(true);
+      expect(ms).toBeGreaterThanOrEqual(0);
+    }
+    const { total, ...byPhase } = timings;
+    expect(Object.values(byPhase).reduce((sum, ms) => sum + ms, 0)).toBeLessThanOrEqual(total);
+  };
+
+  it('stores nothing for a dry run, and answers its timings', async () => {
     const before = (await logs()).body.total;
     const response = await importLines({ scope: 'r1', log: 'just looking' }, 'dry1 X');
     expect(response.body).toMatchObject({ created: 1, message: 'just looking', event: null });
+    expectTimings(response.body.timings, ['receiving', 'reading', 'comparing', 'writing']);
     expect((await logs()).body.total).toBe(before);
   });
 
@@ -54,6 +66,8 @@ describe('import logs', () => {
       finished: expect.any(String),
     });
     expect(Date.parse(stored.body.finished)).toBeGreaterThanOrEqual(Date.parse(stored.body.started));
+    // Stored before the commit, as the answer is: the job's timings go on to it.
+    expectTimings(stored.body.log.timings, ['receiving', 'reading', 'comparing', 'writing']);
 
     const again = await importLines({ scope: 'r1', commit: 'true', tag: 'c.xml' }, 'c1 One\nc2 Two');
     expect((await log(again.body.event)).body.touched).toEqual([]);

@@ -202,6 +202,7 @@ describe('POST /import/:format — the import run', () => {
         errors: {},
         message: null,
         event: null,
+        timings: expect.objectContaining({ total: expect.any(Number) }),
       });
       expect((await app.items(['r1-d1', 'r1-d2'])).size).toBe(0);
     });

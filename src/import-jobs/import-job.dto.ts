@@ -1,5 +1,7 @@
-import { ApiProperty, ApiPropertyOptions, getSchemaPath } from '@nestjs/swagger';
+import { ApiProperty, ApiPropertyOptional, ApiPropertyOptions, getSchemaPath } from '@nestjs/swagger';
 import { ErrorBodyDto, QUERY_PARAMETERS } from '../import-logs/import-log.dto';
+import type { ImportTimings } from '../import-logs/import-log.types';
+import { ImportTimingsDto } from '../import-logs/import-timings.dto';
 import {
   ImportJobDocument,
   ImportLogSummary,
@@ -73,6 +75,8 @@ export class ImportLogSummaryDto implements ImportLogSummary {
   message!: string | null;
   @ApiProperty({ type: String, nullable: true, description: 'The stored log id; null for a dry run' })
   event!: string | null;
+  @ApiPropertyOptional({ type: ImportTimingsDto, description: 'Where the import’s time went, by phase' })
+  timings?: ImportTimings;
 }
 
 export class ImportJobDto implements ImportJobDocument {

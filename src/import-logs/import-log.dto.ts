@@ -6,7 +6,9 @@ import {
   ImportLogDocument,
   ImportLogRecord,
   ImportOutcomeName,
+  ImportTimings,
 } from './import-log.types';
+import { ImportTimingsDto } from './import-timings.dto';
 
 /** OpenAPI shapes of the import interface's answers; the types they document are in import-log.types. */
 
@@ -46,6 +48,8 @@ export class ImportLogDocumentDto implements ImportLogDocument {
   message!: string | null;
   @ApiProperty({ type: String, nullable: true, description: 'The stored log id; null for a dry run' })
   event!: string | null;
+  @ApiPropertyOptional({ type: ImportTimingsDto, description: 'Where the import’s time went, by phase' })
+  timings?: ImportTimings;
 }
 
 /** What `POST /import/ead-sync` answers instead of the bare import log. */

@@ -21,7 +21,28 @@ export interface ImportLogDocument<I extends Ids = string[]> {
   message: string | null;
   /** The stored log's id; `null` for a dry run, which stores nothing. */
   event: string | null;
+  /** Where the import's time went; absent in logs stored before it was measured. */
+  timings?: ImportTimings;
 }
+
+/** The phases an import's time is told by (`ImportTimings`). */
+export const IMPORT_PHASES = [
+  'receiving',
+  'reading',
+  'building',
+  'comparing',
+  'writing',
+  'committing',
+] as const;
+export type ImportPhase = (typeof IMPORT_PHASES)[number];
+
+/**
+ * Wall time in milliseconds by phase (README, "Import logs"). The phases do not overlap, so they
+ * sum to at most `total`; the rest is time spent between them (progress reports, the scope's
+ * read). A stored log, and the answer, which is the same, end just before the log is written and
+ * committed: only the job's have `committing`, and a `total` that goes on to its end.
+ */
+export type ImportTimings = Partial<Record<ImportPhase, number>> & { total: number };
 
 /** What a log says of its change records. */
 export interface ChangesSummary {

@@ -16,6 +16,7 @@ import {
 } from './formats/format-reader';
 import { idLengthRefusal, producedId } from './formats/read-events';
 import { badRequest } from './import-errors';
+import { PhaseClock } from './phase-clock';
 import { LedgerEntry, RunLedger, STATUSES, Status } from './run-ledger';
 
 /**
@@ -39,6 +40,8 @@ export interface RunOptions {
   signal?: AbortSignal;
   /** Keeps what each update changed, for the import log. */
   changes?: ChangeRecorder;
+  /** Tells the run's time by phase; a clock of its own when not given. */
+  clock?: PhaseClock;
 }
 
 function sortedEqual(a: readonly string[] = [], b: readonly string[] = []): boolean {
@@ -123,6 +126,7 @@ export class ImportRun {
   /** By item key, as the source names it: without a prototype, so that any key is a key. */
   private readonly errors: Record<string, string> = Object.create(null) as Record<string, string>;
   private readonly counts: RunCounts = { items: 0, created: 0, updated: 0, unchanged: 0, errors: 0 };
+  private readonly clock: PhaseClock;
 
   /**
    * `ledger` keeps what happened to each id, in the order the log lists them; `afterBatch` is
@@ -133,12 +137,18 @@ export class ImportRun {
     private readonly options: RunOptions,
     private readonly ledger: RunLedger,
     private readonly afterBatch: (counts: Readonly<RunCounts>) => Promise<void> = async () => undefined,
-  ) {}
+  ) {
+    this.clock = options.clock ?? new PhaseClock();
+  }
 
   /** Reads every source in order; each source's items are written before the next is read. */
   async read(reader: FormatReader, sources: readonly ImportSource[], context: ImportContext): Promise<void> {
     for (const source of sources) {
-      for await (const event of reader.read(source, context)) await this.accept(event);
+      // Only the waits for items are reading: a reader that parses in a thread of its own parses
+      // while the batches before are compared and written.
+      for await (const event of this.clock.timed('reading', reader.read(source, context))) {
+        await this.accept(event);
+      }
       await this.flush();
     }
   }
@@ -225,6 +235,11 @@ export class ImportRun {
    */
   private async flush(): Promise<void> {
     if (this.pending.length === 0) return;
+    await this.clock.measure('comparing', () => this.writeBatch());
+    await this.afterBatch(this.counts);
+  }
+
+  private async writeBatch(): Promise<void> {
     const events = this.pending;
     this.pending = [];
     this.pendingIds.clear();
@@ -256,9 +271,10 @@ export class ImportRun {
       }
     }
     // Ancestors are a hint for placing new items, which the store takes beside the writes.
-    if (writes.length > 0) await this.tx.putItems(writes, { ancestors });
-    if (rehashed.size > 0) await this.tx.setHashes(rehashed);
-    await this.afterBatch(this.counts);
+    await this.clock.measure('writing', async () => {
+      if (writes.length > 0) await this.tx.putItems(writes, { ancestors });
+      if (rehashed.size > 0) await this.tx.setHashes(rehashed);
+    });
   }
 
   /**
@@ -287,7 +303,7 @@ export class ImportRun {
         batch.push({ id, tag, hash });
         continue;
       }
-      const built = event.build();
+      const built = this.clock.measureSync('building', () => event.build());
       if (built.kind === 'invalid') {
         this.reject(built);
       } else if (built.write.bundle.id !== id) {
@@ -315,7 +331,9 @@ export class ImportRun {
     if (stored === undefined) return undefined;
     const bundle =
       this.options.descriptionUpdate === 'merge'
-        ? mergeDescriptions(stored.bundle, item.write.bundle, { useSourceId: this.options.useSourceId })
+        ? this.clock.measureSync('building', () =>
+            mergeDescriptions(stored.bundle, item.write.bundle, { useSourceId: this.options.useSourceId }),
+          )
         : item.write.bundle;
     const asItCame = bundle === item.write.bundle;
     if (sameContent(bundle, stored.bundle) && !edgesChange(item.write.edges, stored)) {

@@ -193,7 +193,9 @@ export class ImportService implements OnApplicationBootstrap, OnApplicationShutd
       );
       answer.started?.(job);
       const file = path.join(workspace.folder, 'body');
+      const spooling = seconds();
       const body = await spoolBody(request.body, file, this.config.import.maxBodyBytes, place.grow);
+      const receivingMs = (seconds() - spooling) * 1000;
       if (body.size === 0) throw badRequest('The request body is empty');
       job.report({ bytesTotal: body.size });
       job.waiting();
@@ -203,6 +205,7 @@ export class ImportService implements OnApplicationBootstrap, OnApplicationShutd
         body: { file, ...body },
         workspace: workspace.folder,
         answerFile: path.join(workspace.folder, 'answer.json'),
+        receivingMs,
         message,
         properties,
         hold: job.hold?.point,

@@ -22,6 +22,7 @@ import { commitRequested, ImportRequestParams, parseImportParams } from '../impo
 import { ImportRun, RunCounts } from '../import-run';
 import { loadScope } from '../import-scope';
 import { jsonChunks } from '../json-chunks';
+import { PhaseClock } from '../phase-clock';
 import { RunLedger } from '../run-ledger';
 import { ImportRoots } from '../sources/import-roots';
 import { requestSources } from '../sources/request-sources';
@@ -118,8 +119,10 @@ export class ImportExecution {
   private async attempt(task: ImportTask, control: RunControl, tags: string[]): Promise<ImportTaskResult> {
     const workspace = ImportWorkspace.open(task.workspace, 'run-');
     const ledger = RunLedger.open(workspace.newFile());
+    const clock = new PhaseClock(task.receivingMs);
     try {
-      const prepared = await this.prepare(task, workspace);
+      // Unpacking an archive or fetching URLs is more of the body arriving.
+      const prepared = await clock.measure('receiving', () => this.prepare(task, workspace));
       tags.push(...prepared.sources.map((source) => source.tag));
       control.signal.throwIfAborted();
       // Checked again just before the commit: this only spares a revoked token's queued import the work.
@@ -135,7 +138,7 @@ export class ImportExecution {
           : undefined,
       });
       const { answer, log } = await this.graph.write(
-        (tx) => this.transaction(tx, { ...prepared, sources }, task, ledger, control, bytes),
+        (tx) => this.transaction(tx, { ...prepared, sources }, task, { ledger, control, bytes, clock }),
         {
           commit: prepared.params.commit,
           warmSearch:
@@ -148,12 +151,17 @@ export class ImportExecution {
           beforeCommit: () => this.tokenStillValid(task.tokenId),
         },
       );
+      clock.enter(undefined);
       await pipeline(
         Readable.from(jsonChunks(answer), { objectMode: false }),
         createWriteStream(task.answerFile),
       );
       const { created_keys: _c, updated_keys: _u, unchanged_keys: _n, ...summary } = log;
-      return { committed: prepared.params.commit, log: { ...summary, errors: { ...summary.errors } } };
+      // The job's timings go on to the commit; the answer's are the stored log's, which end before it.
+      return {
+        committed: prepared.params.commit,
+        log: { ...summary, errors: { ...summary.errors }, timings: clock.timings() },
+      };
     } finally {
       ledger.close();
     }
@@ -190,9 +198,12 @@ export class ImportExecution {
     tx: GraphWriter,
     prepared: Prepared,
     task: ImportTask,
-    ledger: RunLedger,
-    control: RunControl,
-    bytes: ByteCount,
+    {
+      ledger,
+      control,
+      bytes,
+      clock,
+    }: { ledger: RunLedger; control: RunControl; bytes: ByteCount; clock: PhaseClock },
   ): Promise<{ answer: Record<string, unknown>; log: ImportLogDocument<Ids> }> {
     const { reader, params } = prepared;
     const context: ImportContext = {
@@ -238,6 +249,7 @@ export class ImportExecution {
         maxIdLength: this.limits.maxIdLength,
         signal: control.signal,
         changes,
+        clock,
       },
       ledger,
       afterBatch,
@@ -249,12 +261,17 @@ export class ImportExecution {
     // The counts in full: those told after batches may lag behind.
     if (latest !== undefined) control.report({ ...latest });
     control.signal.throwIfAborted();
-    const finish: FinishResult = reader.finish ? await reader.finish(tx, run.outcome(), context) : {};
+    const finish: FinishResult = reader.finish
+      ? await clock.measure('writing', () => reader.finish!(tx, run.outcome(), context))
+      : {};
     control.signal.throwIfAborted();
     control.report({ phase: 'committing' });
     const event = params.commit ? task.logId : null;
     const { log, touched } = run.results(task.message, event, finish.touched);
+    // The stored log's timings, and the answer's, end here: before the log is written and committed.
+    log.timings = clock.timings();
     const answer = finish.answer?.(log);
+    clock.enter('writing');
     if (params.commit) await changes.writeIn(tx, task.logId);
     if (params.commit) {
       await this.logs.writeIn(tx, {
@@ -277,6 +294,8 @@ export class ImportExecution {
     }
     // The last chance to stop: past it, the commit is as good as done.
     control.signal.throwIfAborted();
+    // What the store does before it commits (paths, the search warm-up) counts as committing.
+    clock.enter('committing');
     if (params.commit) return { answer: answer ?? { ...log }, log };
     // A dry run stores nothing: what its updates would change travels in its answer.
     const { count, truncated } = changes.summary;

@@ -27,6 +27,8 @@ export interface ImportTask {
   properties?: string;
   /** ISO 8601: when the request arrived. */
   started: string;
+  /** Milliseconds the body took to arrive and be spooled: the import's first phase (`ImportTimings`). */
+  receivingMs?: number;
   /** The request that started it (`X-Request-Id`), kept in the stored log. */
   requestId?: string;
   /** A test's hold on the run (`ImportJobsService.holdNext`). */
