@@ -22,7 +22,8 @@
  * `NEO4J_PASSWORD`) to import into the Neo4j database there, emptied first, and measure last the
  * floor of `support/neo4j-floor.ts` beside the commit; `BENCH_DATABASE` to keep the store
  * in that file, so that a later run can measure `reimport` alone; `BENCH_DOCUMENT` to read an
- * existing document instead, such as a real finding aid). Prints one JSON object.
+ * existing document instead, such as a real finding aid). Prints one JSON object; each import's
+ * `result` has its phase timings (`ImportTimings`).
  */
 import { spawnSync } from 'node:child_process';
 import { createReadStream, createWriteStream, existsSync, readFileSync, statSync } from 'node:fs';
@@ -43,6 +44,7 @@ import { UsersService } from '../src/auth/users.service';
 import { GraphStore } from '../src/graph/graph-store';
 import { itemHash } from '../src/items/change-detection';
 import { ImportService } from '../src/import/import.service';
+import type { ImportJob } from '../src/import-jobs/import-job';
 import type { ItemWrite } from '../src/graph/graph-store';
 import { benchStoreEnv, emptyBenchStore } from './support/bench-store';
 import { bareUnwindImport } from './support/neo4j-floor';
@@ -180,6 +182,7 @@ async function importEad(file: string, database: string, commit: boolean): Promi
     measure(async () => {
       let answer: Record<string, unknown> = {};
       let answerBytes = 0;
+      let job: ImportJob | undefined;
       const request = {
         endpoint: 'ead',
         user: USER,
@@ -188,6 +191,7 @@ async function importEad(file: string, database: string, commit: boolean): Promi
         body: requestBody(file),
       };
       await app.get(ImportService).import(request, {
+        started: (started) => (job = started),
         done: async (file) => {
           // As the run wrote it for the controller to send.
           answerBytes = statSync(file).size;
@@ -195,7 +199,16 @@ async function importEad(file: string, database: string, commit: boolean): Promi
         },
       });
       const { created, updated, unchanged, errors } = answer;
-      return { created, updated, unchanged, errors: Object.keys(errors as object).length, answerBytes };
+      // The job's phase timings, which go on to the commit (the answer's end before it).
+      const timings = job?.document().log?.timings;
+      return {
+        created,
+        updated,
+        unchanged,
+        errors: Object.keys(errors as object).length,
+        answerBytes,
+        timings,
+      };
     }),
   );
 }
