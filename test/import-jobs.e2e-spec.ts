@@ -41,6 +41,16 @@ describe('import jobs (import worker thread)', () => {
       )
     ).total;
 
+  /** A finished job's timings: whole, non-negative milliseconds up to the commit, within the total. */
+  const expectTimingsWithCommit = (timings: Record<string, number>) => {
+    expect(Object.keys(timings)).toEqual(
+      expect.arrayContaining(['receiving', 'reading', 'committing', 'total']),
+    );
+    for (const ms of Object.values(timings)) expect(Number.isInteger(ms) && ms >= 0).toBe(true);
+    const { total, ...byPhase } = timings;
+    expect(Object.values(byPhase).reduce((sum, ms) => sum + ms, 0)).toBeLessThanOrEqual(total);
+  };
+
   it('answers 202 with Location and the job, which streams its progress and outcome', async () => {
     await app.addRepository('ra');
     const body = eadOf('fa', 250);
@@ -78,6 +88,11 @@ describe('import jobs (import worker thread)', () => {
       .get(`/import/logs/${last.data.event as string}`)
       .set('Authorization', `Bearer ${opsToken}`);
     expect(log.body).toMatchObject({ outcome: 'succeeded', log: { created: 251 } });
+    // The job's timings go on to the end of the commit; the stored log's end before it.
+    const timings = last.data.log.timings as Record<string, number>;
+    expectTimingsWithCommit(timings);
+    expect(log.body.log.timings.committing).toBeUndefined();
+    expect(timings.total).toBeGreaterThanOrEqual(log.body.log.timings.total);
     expect((await getJob(accepted.body.id)).body).toEqual(last.data);
     const listed = await listJobs({ state: 'committed', endpoint: 'ead' });
     expect(listed.body.items.map((job: { id: string }) => job.id)).toContain(accepted.body.id);
@@ -184,6 +199,8 @@ describe('import jobs (import worker thread)', () => {
     expect(answer.body.created_keys['dry.xml']).toHaveLength(6);
     const [job] = (await listJobs({ endpoint: 'ead', state: 'rolled-back' })).body.items;
     expect(job).toMatchObject({ scope: 'rd', commit: false, log: { created: 6, event: null } });
+    // A dry run's `committing` is its rollback.
+    expectTimingsWithCommit(job.log.timings);
     expect(await unitsIn('rd')).toBe(0);
   });
 
@@ -228,6 +245,16 @@ describe('import jobs (import worker thread)', () => {
     expect(body.paths['/import/jobs/{id}/events'].get.responses['200'].content).toHaveProperty(
       'text/event-stream',
     );
+    expect(body.components.schemas.ImportLogSummaryDto.properties.timings).toBeDefined();
+    expect(Object.keys(body.components.schemas.ImportTimingsDto.properties)).toEqual([
+      'receiving',
+      'reading',
+      'building',
+      'comparing',
+      'writing',
+      'committing',
+      'total',
+    ]);
     expect(body.components.schemas.ImportJobDto.properties.state.enum).toEqual([
       'queued',
       'running',
