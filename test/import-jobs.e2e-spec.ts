@@ -89,7 +89,7 @@ describe('import jobs (import worker thread)', () => {
       .set('Authorization', `Bearer ${opsToken}`);
     expect(log.body).toMatchObject({ outcome: 'succeeded', log: { created: 251 } });
     // The job's timings go on to the end of the commit; the stored log's end before it.
-    const timings = last.data.log.timings as Record<string, number>;
+    const timings = (last.data.log as { timings: Record<string, number> }).timings;
     expectTimingsWithCommit(timings);
     expect(log.body.log.timings.committing).toBeUndefined();
     expect(timings.total).toBeGreaterThanOrEqual(log.body.log.timings.total);

@@ -151,16 +151,16 @@ export class ImportExecution {
           beforeCommit: () => this.tokenStillValid(task.tokenId),
         },
       );
-      clock.enter(undefined);
+      // The job's timings go on to the commit; the answer's are the stored log's, which end before it.
+      const timings = clock.timings();
       await pipeline(
         Readable.from(jsonChunks(answer), { objectMode: false }),
         createWriteStream(task.answerFile),
       );
       const { created_keys: _c, updated_keys: _u, unchanged_keys: _n, ...summary } = log;
-      // The job's timings go on to the commit; the answer's are the stored log's, which end before it.
       return {
         committed: prepared.params.commit,
-        log: { ...summary, errors: { ...summary.errors }, timings: clock.timings() },
+        log: { ...summary, errors: { ...summary.errors }, timings },
       };
     } finally {
       ledger.close();
