@@ -35,9 +35,6 @@ import type { INestApplicationContext } from '@nestjs/common';
 import { GENERATOR_VERSION, writeEad } from './ead-generator';
 import { procCpuMicros } from '../test/support/proc-cpu';
 import { OUT, ROOT } from './support/bench-paths';
-import { SaxesParser } from 'saxes';
-import { EadReader } from '../src/import/formats/ead/ead.reader';
-import { loadConfig } from '../src/config/app-config';
 import { NestFactory } from '@nestjs/core';
 import { AppModule } from '../src/app.module';
 import { UsersService } from '../src/auth/users.service';
@@ -48,6 +45,7 @@ import type { ImportJob } from '../src/import-jobs/import-job';
 import type { ItemWrite } from '../src/graph/graph-store';
 import { benchStoreEnv, emptyBenchStore } from './support/bench-store';
 import { bareUnwindImport } from './support/neo4j-floor';
+import { parseOnly, readItems, readOnly } from './support/ead-reading';
 
 const SHAPE = {
   units: Number(process.env.BENCH_UNITS ?? 100_000),
@@ -60,6 +58,8 @@ const TARGETS = { commitToParse: 4, reimportToParse: 2, peakRssMb: 300 };
 const REPOSITORY = 'r1';
 const USER = 'bench';
 const CHUNK_BYTES = 64 * 1024;
+/** How the benchmark's reading alone sees its document: the repository it is read into, in chunks. */
+const READING = { repository: REPOSITORY, user: USER, chunkBytes: CHUNK_BYTES };
 
 type Phase = 'parse' | 'read' | 'setup' | 'dry-run' | 'commit' | 'reimport' | 'reimport-rewritten' | 'floor';
 
@@ -75,66 +75,10 @@ interface Measurement {
 // ---------------------------------------------------------------------------------------------
 // Child side: one phase, measured.
 
-function fileSource(file: string) {
-  return { tag: path.basename(file), bytes: () => createReadStream(file, { highWaterMark: CHUNK_BYTES }) };
-}
-
-async function parseOnly(file: string): Promise<Record<string, unknown>> {
-  const parser = new SaxesParser({ xmlns: false, position: true });
-  const decoder = new TextDecoder('utf-8');
-  for await (const chunk of fileSource(file).bytes())
-    parser.write(decoder.decode(chunk as Buffer, { stream: true }));
-  parser.close();
-  return {};
-}
-
-/** The EAD reader's events for `file`, as the import run gets them. */
-async function* eadEvents(file: string) {
-  const config = loadConfig({});
-  const { maxDepth, maxIdLength } = config.import;
-  const context = {
-    params: {
-      tolerant: false,
-      allowUpdate: false,
-      lang: 'eng',
-      tag: '-',
-      useSourceId: false,
-      query: {},
-      limits: { maxDepth, maxIdLength },
-    },
-    scope: {
-      bundle: { id: REPOSITORY, type: 'Repository' as const, data: {}, relations: {} },
-      edges: {},
-      hash: '',
-      updated: '',
-      ancestors: [],
-      identifiers: ['nl', REPOSITORY],
-    },
-    user: USER,
-    store: {} as never,
-  };
-  // A source of unknown size: read in process, as the reader alone.
-  yield* new EadReader(config).read(fileSource(file), context);
-}
-
-async function readOnly(file: string): Promise<Record<string, unknown>> {
-  let items = 0;
-  for await (const event of eadEvents(file)) items += event.kind === 'item' ? 1 : 0;
-  return { items };
-}
-
-/** Each item the EAD reader builds from `file`, as the import writes it. */
-async function* readItems(file: string): AsyncGenerator<ItemWrite> {
-  for await (const read of eadEvents(file)) {
-    const event = read.kind === 'deferred' ? read.build() : read;
-    if (event.kind === 'item') yield { ...event.write, hash: event.hash ?? '' };
-  }
-}
-
 /** The floor on Neo4j (`support/neo4j-floor.ts`) for the items of `file`, into an emptied store. */
 async function floor(file: string, database: string): Promise<Measurement> {
   const writes: ItemWrite[] = [];
-  for await (const item of readItems(file)) writes.push(item);
+  for await (const item of readItems(file, READING)) writes.push(item);
   await setUp(database);
   return measure(() => bareUnwindImport(writes));
 }
@@ -242,9 +186,9 @@ async function measure(work: () => Promise<Record<string, unknown>>): Promise<Me
 async function runPhase(phase: Phase, file: string, database: string): Promise<Measurement | undefined> {
   switch (phase) {
     case 'parse':
-      return measure(() => parseOnly(file));
+      return measure(() => parseOnly(file, CHUNK_BYTES));
     case 'read':
-      return measure(() => readOnly(file));
+      return measure(() => readOnly(file, READING));
     case 'setup':
       await setUp(database);
       return undefined;
