@@ -7,9 +7,10 @@ import { SqliteGraphStore } from './sqlite/sqlite-graph-store';
 import { SqliteTokenStore } from './sqlite/sqlite-token-store';
 import { TokenStore } from './token-store';
 
-const NEO4J_SCHEMES = ['bolt:', 'bolt+s:', 'neo4j:', 'neo4j+s:'];
-
-/** Opens the store `GRAPH_URL` names: `sqlite:<path>` (default) or a Neo4j URL. */
+/**
+ * Opens the store `GRAPH_URL` names: `sqlite:<path>` (default) or a Neo4j URL, the only two
+ * forms the settings' schema lets through.
+ */
 export async function openGraphStore(config: AppConfig): Promise<GraphStore> {
   const url = config.graphUrl;
   const file = sqliteFileOf(url);
@@ -19,12 +20,7 @@ export async function openGraphStore(config: AppConfig): Promise<GraphStore> {
       searchCacheMiB: config.searchCacheMiB,
     });
   }
-  if (NEO4J_SCHEMES.some((scheme) => url.startsWith(scheme))) {
-    return Neo4jGraphStore.connect({ url, user: config.neo4jUser, password: config.neo4jPassword });
-  }
-  throw new Error(
-    `GRAPH_URL must start with sqlite:, bolt://, bolt+s://, neo4j:// or neo4j+s://, got "${url}"`,
-  );
+  return Neo4jGraphStore.connect({ url, user: config.neo4jUser, password: config.neo4jPassword });
 }
 
 /**
