@@ -1,5 +1,6 @@
 import request from 'supertest';
 import { ImportJobsService } from '../src/import-jobs/import-jobs.service';
+import { IMPORT_PHASES } from '../src/import-logs/import-log.types';
 import { createImportTestApp, ImportTestApp } from './support/import-client';
 import { eadOf, jobEvents } from './support/job-events';
 import { until } from './support/polling';
@@ -247,12 +248,7 @@ describe('import jobs (import worker thread)', () => {
     );
     expect(body.components.schemas.ImportLogSummaryDto.properties.timings).toBeDefined();
     expect(Object.keys(body.components.schemas.ImportTimingsDto.properties)).toEqual([
-      'receiving',
-      'reading',
-      'building',
-      'comparing',
-      'writing',
-      'committing',
+      ...IMPORT_PHASES,
       'total',
     ]);
     expect(body.components.schemas.ImportJobDto.properties.state.enum).toEqual([
