@@ -64,7 +64,11 @@ mkdir -p "$IMPORT_ROOTS"
 cli() { node -r ts-node/register/transpile-only src/cli.ts "$@"; }
 echo "== a user and a token of each role"
 cli user add api-fuzz > /dev/null
-token() { cli token create --role "$1" --user api-fuzz | tail -n 1; }
+# Piped, the command line writes its result as one JSON document: the token is its `token`.
+token() {
+  cli token create --role "$1" --user api-fuzz \
+    | python3 -c 'import json, sys; print(json.load(sys.stdin)["token"])'
+}
 export API_FUZZ_USER=api-fuzz
 API_FUZZ_PORTAL_TOKEN="$(token portal)"
 API_FUZZ_IMPORT_TOKEN="$(token import)"
