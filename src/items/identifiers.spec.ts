@@ -1,3 +1,4 @@
+import { EHRI_FIXTURES } from '../../test/support/fixture-paths';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import {
@@ -9,7 +10,7 @@ import {
   slugify,
 } from './identifiers';
 
-const HIERARCHICAL_EAD = path.resolve(__dirname, '../../../shared/fixtures/ehri/hierarchical-ead.xml');
+const HIERARCHICAL_EAD = path.join(EHRI_FIXTURES, 'hierarchical-ead.xml');
 
 /** The `<unitid>`s and the `<eadid>` of a fixture, in document order. */
 function eadIdentifiers(file: string): { unitIds: string[]; eadId: string } {

@@ -1,12 +1,12 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
+import { FIXTURES } from './fixture-paths';
 
 /**
  * Jest's global set-up: the reference's test files must be at `../shared/fixtures`, beside the
  * checkout (README, "Test fixtures"). Without them, one message naming the folder ends the run
  * before any test starts, rather than dozens of files failing each on its own ENOENT.
  */
-const FIXTURES = path.resolve(__dirname, '..', '..', '..', 'shared', 'fixtures');
 const NEEDED = ['ehri', 'jsonapi', 'schemas'];
 
 /** The folders of the fixtures that `root` lacks. */

@@ -2,7 +2,7 @@ import { XmlMapping } from '../xml/xml-mapping';
 
 /**
  * The default mapping of the reference's EAG profile (namespace `http://www.ministryculture.es/`):
- * its `eag.properties` (`../shared/fixtures/ehri/mappings/eag.properties`).
+ * its `eag.properties` (among the reference's test files: README, "Test fixtures").
  */
 export const EAG_PROPERTIES = `eagid/=descriptionIdentifier
 mainhist/mainevent/=MaintenanceEvent

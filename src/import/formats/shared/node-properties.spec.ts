@@ -1,11 +1,9 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import { EHRI_FIXTURES } from '../../../../test/support/fixture-paths';
 import { storedValue } from './node-properties';
 
-const ALLOWED_NODE_PROPERTIES = path.resolve(
-  __dirname,
-  '../../../../../shared/fixtures/ehri/mappings/allowedNodeProperties.csv',
-);
+const ALLOWED_NODE_PROPERTIES = path.join(EHRI_FIXTURES, 'mappings', 'allowedNodeProperties.csv');
 
 describe('storedValue', () => {
   it('keeps lists exactly for the fields the reference marks multivalued', () => {
