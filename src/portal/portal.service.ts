@@ -1,7 +1,7 @@
 import { GoneException, Inject, Injectable, NotFoundException } from '@nestjs/common';
 import { APP_CONFIG, AppConfig } from '../config/app-config';
 import { GraphReader, GraphStore, SearchOrder, SearchQuery, UPDATED_FIRST } from '../graph/graph-store';
-import { Page, PageItem } from '../graph/portal-page';
+import { Page, PageItem, PageRequest } from '../graph/portal-page';
 import { ReadCache } from '../graph/read-cache';
 import { ItemType } from '../items/item-types';
 import { tombstoneOf, tombstoneRecordId } from '../items/tombstones';
@@ -131,40 +131,48 @@ export class PortalService {
   }
 
   searchIn(scopeId: string, params: SearchParams, language: LanguagePreference): Promise<PortalAnswer> {
-    return this.answer(['searchIn', scopeId, params, language], async (tx) => {
-      const page = await tx.readPage({
+    return this.answerAbout(
+      'searchIn',
+      scopeId,
+      params,
+      language,
+      {
         search: { ...storeQuery(params), scope: { id: scopeId, depth: 'children' } },
         deepScopeTypes: deepScopeTypes(params),
-        ids: [scopeId],
-        recordId: tombstoneRecordId(scopeId),
-      });
-      if (!isPortalType(page.items.get(scopeId)?.stored.bundle.type)) {
-        return missing(page, scopeId, (newId) => this.urls.itemSearch(newId));
-      }
-      const path = this.urls.itemSearch(scopeId);
-      return this.collection(
-        page,
-        params,
-        language,
-        (number) => this.urls.searchPage(params, number, path),
-        scopeId,
-      );
-    });
+      },
+      (id) => this.urls.itemSearch(id),
+    );
   }
 
   /** The search of the items that share a `Link` with an item, as the reference's `/{id}/related`. */
   related(id: string, params: SearchParams, language: LanguagePreference): Promise<PortalAnswer> {
-    return this.answer(['related', id, params, language], async (tx) => {
-      const page = await tx.readPage({
-        search: storeQuery(params),
-        linkedTo: id,
-        ids: [id],
-        recordId: tombstoneRecordId(id),
-      });
-      if (!isPortalType(page.items.get(id)?.stored.bundle.type)) {
-        return missing(page, id, (newId) => this.urls.related(newId));
-      }
-      const path = this.urls.related(id);
+    return this.answerAbout(
+      'related',
+      id,
+      params,
+      language,
+      { search: storeQuery(params), linkedTo: id },
+      (aboutId) => this.urls.related(aboutId),
+    );
+  }
+
+  /**
+   * A collection about one item (its search, its related items), read with the item and its
+   * tombstone in the same call: 404, 410 or 301 when the item is not a portal item; `pathOf` gives
+   * the collection's path for an item's id, a moved item's new one included.
+   */
+  private answerAbout(
+    kind: string,
+    id: string,
+    params: SearchParams,
+    language: LanguagePreference,
+    request: Omit<PageRequest, 'ids' | 'recordId'>,
+    pathOf: (id: string) => string,
+  ): Promise<PortalAnswer> {
+    return this.answer([kind, id, params, language], async (tx) => {
+      const page = await tx.readPage({ ...request, ids: [id], recordId: tombstoneRecordId(id) });
+      if (!isPortalType(page.items.get(id)?.stored.bundle.type)) return missing(page, id, pathOf);
+      const path = pathOf(id);
       return this.collection(
         page,
         params,
