@@ -7,7 +7,7 @@
  * descriptive data, and subject, person, place and corporate body terms; pretty-printed, as
  * exported finding aids are. Units average some 2.9 KB.
  *
- *   node -r ts-node/register/transpile-only bench/ead-generator.ts <file> [units] [fanOut] [depth]
+ *   node -r ts-node/register/transpile-only bench/ead-generator.ts <file> [units] [fanOut] [depth] [full|lean]
  */
 import { createWriteStream } from 'node:fs';
 import { once } from 'node:events';
@@ -18,10 +18,18 @@ import { once } from 'node:events';
  */
 export const GENERATOR_VERSION = 2;
 
+/**
+ * `full` units carry what a real component carries (some 2.9 KB); `lean` ones only a reference,
+ * title, date, extent, a sentence of scope and one subject (some 400 bytes), the shape of the
+ * generated finding aids the issues about scale measure with.
+ */
+export type UnitSize = 'full' | 'lean';
+
 export interface EadShape {
   units: number;
   fanOut: number;
   depth: number;
+  unitSize?: UnitSize;
 }
 
 export const WORDS = (
@@ -97,7 +105,10 @@ function escape(text: string): string {
 class UnitWriter {
   private readonly next = random(42);
 
-  constructor(private readonly out: (text: string) => Promise<void>) {}
+  constructor(
+    private readonly out: (text: string) => Promise<void>,
+    private readonly size: UnitSize = 'full',
+  ) {}
 
   private pick<T>(values: readonly T[]): T {
     return values[Math.floor(this.next() * values.length)];
@@ -169,10 +180,25 @@ class UnitWriter {
     ];
   }
 
+  private leanUnit(reference: string): Line[] {
+    const from = this.between(1900, 1959);
+    return [
+      [1, '<did>'],
+      [2, `<unitid>${reference}</unitid>`],
+      [2, `<unittitle>${escape(this.words(4))} ${reference}</unittitle>`],
+      [2, `<unitdate normal="${from}/${from + 5}">${from}-${from + 5}</unitdate>`],
+      [2, `<physdesc><extent>${this.between(1, 40)} folders</extent></physdesc>`],
+      [1, '</did>'],
+      [1, `<scopecontent><p>${escape(this.words(this.between(8, 14)))}.</p></scopecontent>`],
+      [1, `<controlaccess><subject>${this.pick(WORDS)}</subject></controlaccess>`],
+    ];
+  }
+
   /** A unit's start tag and its own content, the element at `depth`. */
   unitStart(element: string, level: number, reference: string, depth: number): string {
-    const accession = `1990.${level}.${this.between(1, 99_999)}`;
     const start = `<${element} level="${LEVELS[Math.min(level, LEVELS.length - 1)]}" id="u${reference}">`;
+    if (this.size === 'lean') return indented(depth, [[0, start], ...this.leanUnit(reference)]);
+    const accession = `1990.${level}.${this.between(1, 99_999)}`;
     return indented(depth, [[0, start], ...this.did(reference, accession), ...this.notes(accession)]);
   }
 
@@ -220,7 +246,7 @@ export async function writeEad(file: string, shape: EadShape): Promise<number> {
 <profiledesc><langusage><language langcode="eng">English</language></langusage><descrules>ISAD(G)</descrules></profiledesc>
 </eadheader>
 `);
-  await new UnitWriter(out).unit(levelSizes(shape), shape.fanOut, 0, 0, 'BENCH');
+  await new UnitWriter(out, shape.unitSize).unit(levelSizes(shape), shape.fanOut, 0, 0, 'BENCH');
   await out('</ead>\n');
   await flush();
   stream.end();
@@ -229,12 +255,12 @@ export async function writeEad(file: string, shape: EadShape): Promise<number> {
 }
 
 if (require.main === module) {
-  const [file, units = '100000', fanOut = '10', depth = '5'] = process.argv.slice(2);
-  if (file === undefined) {
-    console.error('usage: ead-generator.ts <file> [units] [fanOut] [depth]');
+  const [file, units = '100000', fanOut = '10', depth = '5', unitSize = 'full'] = process.argv.slice(2);
+  if (file === undefined || (unitSize !== 'full' && unitSize !== 'lean')) {
+    console.error('usage: ead-generator.ts <file> [units] [fanOut] [depth] [full|lean]');
     process.exit(2);
   }
-  const shape = { units: Number(units), fanOut: Number(fanOut), depth: Number(depth) };
+  const shape: EadShape = { units: Number(units), fanOut: Number(fanOut), depth: Number(depth), unitSize };
   writeEad(file, shape).then(
     (bytes) => console.log(JSON.stringify({ file, ...shape, bytes })),
     (error: unknown) => {

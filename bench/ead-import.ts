@@ -16,7 +16,7 @@
  * compiling with SWC), whose compiler counts in every peak.
  *
  * `node -r ts-node/register/transpile-only bench/ead-import.ts` (env `BENCH_UNITS`,
- * `BENCH_FAN_OUT`, `BENCH_DEPTH` to change the document's shape; `BENCH_NODE_OPTIONS` to run the
+ * `BENCH_FAN_OUT`, `BENCH_DEPTH`, `BENCH_UNIT_SIZE=lean` to change the document's shape; `BENCH_NODE_OPTIONS` to run the
  * phases with Node options, such as a heap limit or `--cpu-prof`, as a deployment would;
  * `BENCH_PHASES`, e.g. `parse,read`, to run only some phases; `BENCH_GRAPH_URL` (with
  * `NEO4J_PASSWORD`) to import into the Neo4j database there, emptied first, and measure last the
@@ -51,6 +51,7 @@ const SHAPE = {
   units: Number(process.env.BENCH_UNITS ?? 100_000),
   fanOut: Number(process.env.BENCH_FAN_OUT ?? 10),
   depth: Number(process.env.BENCH_DEPTH ?? 5),
+  unitSize: process.env.BENCH_UNIT_SIZE === 'lean' ? ('lean' as const) : ('full' as const),
 };
 /** Parse-only and reader-only runs are repeated and the fastest kept: a shared machine is noisy. */
 const REPEATS = 3;
@@ -213,8 +214,8 @@ async function document(): Promise<{ file: string; description: Record<string, u
     const file = path.resolve(given);
     return { file, description: { file: path.basename(file), bytes: statSync(file).size } };
   }
-  const { units, fanOut, depth } = SHAPE;
-  const file = path.join(OUT, `ead-${units}-${fanOut}-${depth}-v${GENERATOR_VERSION}.xml`);
+  const { units, fanOut, depth, unitSize } = SHAPE;
+  const file = path.join(OUT, `ead-${units}-${fanOut}-${depth}-${unitSize}-v${GENERATOR_VERSION}.xml`);
   await mkdir(OUT, { recursive: true });
   const bytes = existsSync(file) ? statSync(file).size : await writeEad(file, SHAPE);
   return { file, description: { ...SHAPE, bytes, bytesPerUnit: Math.round(bytes / units) } };
