@@ -3,6 +3,7 @@ import { APP_FILTER } from '@nestjs/core';
 import { AuthModule } from './auth/auth.module';
 import { AppConfigModule } from './config/config.module';
 import { ConsoleModule } from './console/console.module';
+import { ExportModule } from './export/export.module';
 import { GraphModule } from './graph/graph.module';
 import { HealthModule } from './health/health.module';
 import { ImportLogsModule } from './import-logs/import-logs.module';
@@ -24,6 +25,7 @@ import { StartModule } from './start/start.module';
     AuthModule,
     HealthModule,
     PortalModule,
+    ExportModule,
     ImportModule,
     ImportLogsModule,
     ConsoleModule,

@@ -8,6 +8,7 @@ import { PortalService } from './portal.service';
 @Module({
   controllers: [PortalController],
   providers: [PortalService],
+  exports: [PortalService],
 })
 export class PortalModule implements NestModule, OnApplicationBootstrap {
   constructor(@Inject(GraphStore) private readonly graph: GraphStore) {}

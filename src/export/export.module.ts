@@ -1,0 +1,14 @@
+import { Module } from '@nestjs/common';
+import { AuthModule } from '../auth/auth.module';
+import { PortalModule } from '../portal/portal.module';
+
+/**
+ * Exports in the standards the service imports (`/export/...`) and the OAI-PMH provider (`/oai`):
+ * each format's controller and writer in a folder of its own here.
+ */
+@Module({
+  imports: [AuthModule, PortalModule],
+  controllers: [],
+  providers: [],
+})
+export class ExportModule {}
