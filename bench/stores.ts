@@ -12,6 +12,7 @@
  * `node -r ts-node/register/transpile-only bench/stores.ts` (or `npm run bench -- stores`).
  */
 import { spawnSync } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import path from 'node:path';
 import { settingsFromEnv, startServer, stopServer } from '../scripts/neo4j-server';
@@ -19,6 +20,8 @@ import { ROOT } from './support/bench-paths';
 
 const SIZES = (process.env.BENCH_STORES_UNITS ?? '1000,20000,100000').split(',').map(Number);
 const SEARCH = process.env.BENCH_STORES_SEARCH !== '0';
+/** The units the portal search load runs over: `BENCH_STORES_SEARCH_UNITS`, or the largest size. */
+const SEARCH_UNITS = Number(process.env.BENCH_STORES_SEARCH_UNITS ?? Math.max(...SIZES));
 
 type Store = 'sqlite' | 'neo4j';
 
@@ -66,13 +69,38 @@ function imports(store: Store, units: number, graphEnv: Record<string, string>):
 
 /** The portal search load on the store: `portal-search.ts` as it is, at the largest size asked. */
 function portalSearch(graphEnv: Record<string, string>): Record<string, unknown> {
-  return child('portal-search.ts', { ...graphEnv, BENCH_UNITS: String(Math.max(...SIZES)) });
+  return child('portal-search.ts', { ...graphEnv, BENCH_UNITS: String(SEARCH_UNITS) });
+}
+
+/** Each part's figures also go to stderr as it ends, so that a run cut short keeps what it measured. */
+function reported<T>(part: string, figures: T): T {
+  console.error(`${part}: ${JSON.stringify(figures)}`);
+  return figures;
 }
 
 function runOn(store: Store, graphEnv: Record<string, string>): Record<string, unknown> {
   const sizes: Record<string, unknown> = {};
-  for (const units of SIZES) sizes[units] = imports(store, units, graphEnv);
-  return { imports: sizes, ...(SEARCH && { portalSearch: portalSearch(graphEnv) }) };
+  for (const units of SIZES) sizes[units] = reported(`${store} ${units}`, imports(store, units, graphEnv));
+  return {
+    imports: sizes,
+    ...(SEARCH && { portalSearch: reported(`${store} search`, portalSearch(graphEnv)) }),
+  };
+}
+
+/**
+ * Stops the benchmark's own server; one still busy (a transaction the server goes on rolling back)
+ * is killed, and the figures measured before are kept all the same.
+ */
+async function stopBenchServer(dataDir: string): Promise<string | undefined> {
+  try {
+    await stopServer(dataDir);
+    return undefined;
+  } catch (error) {
+    const pidFile = path.join(dataDir, 'neo4j.pid');
+    const pid = existsSync(pidFile) ? Number(readFileSync(pidFile, 'utf8')) : 0;
+    if (pid > 0) process.kill(pid, 'SIGKILL');
+    return `${(error as Error).message}; killed`;
+  }
 }
 
 export async function main(): Promise<object> {
@@ -90,7 +118,7 @@ export async function main(): Promise<object> {
   try {
     results.neo4j = runOn('neo4j', { BENCH_GRAPH_URL: url, NEO4J_PASSWORD: settings.password });
   } finally {
-    if (ours) await stopServer(settings.dataDir);
+    if (ours) results.neo4jStop = await stopBenchServer(settings.dataDir);
   }
   return {
     started,
