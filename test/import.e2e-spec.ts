@@ -2,7 +2,6 @@ import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import request from 'supertest';
 import { createImportTestApp, ImportTestApp } from './support/import-client';
-import { IMPORT_FORMATS } from '../src/import/formats/formats.module';
 
 /**
  * The import run shared by every format, driven through the test-only formats of
@@ -388,49 +387,6 @@ describe('POST /import/:format — the import run', () => {
       expect(response.body).toMatchObject({ log: { event: null }, deleted: ['r1-gone2'] });
       expect((await app.items(['r1-gone2'])).size).toBe(1);
     });
-  });
-
-  it('documents the import and import-log endpoints in the OpenAPI document', async () => {
-    const { body } = await request(app.server).get('/openapi.json');
-    const importOperation = body.paths['/import/{format}'].post;
-    const parameterNames = importOperation.parameters.map((parameter: { name: string }) => parameter.name);
-    expect(parameterNames).toEqual(
-      expect.arrayContaining([
-        'format',
-        'X-User',
-        'commit',
-        'tolerant',
-        'allow-update',
-        'scope',
-        'lang',
-        'tag',
-        'missing-unitid',
-        'duplicate-unitid',
-      ]),
-    );
-    expect(Object.keys(importOperation.responses)).toEqual(
-      expect.arrayContaining(['201', '400', '401', '403', '404', '413']),
-    );
-    // The formats and their own parameters are read from the registry's declarations.
-    type Parameter = { name: string; in: string; description: string; schema: { enum?: string[] } };
-    const parameters: Parameter[] = importOperation.parameters;
-    const formatParameter = parameters.find((parameter) => parameter.in === 'path');
-    expect(formatParameter?.schema.enum).toEqual(IMPORT_FORMATS.map((format) => format.name));
-    for (const format of IMPORT_FORMATS) {
-      expect(formatParameter?.description).toContain(`- ${format.name}: ${format.summary}`);
-      for (const own of format.parameters) {
-        const documented = parameters.find(
-          (parameter) => parameter.in === 'query' && parameter.name === own.name,
-        );
-        expect(documented?.description).toMatch(new RegExp(`^[^:]*\\b${format.name}\\b[^:]*: `));
-      }
-    }
-    expect(
-      body.paths['/import/logs'].get.parameters.map((parameter: { name: string }) => parameter.name),
-    ).toEqual(
-      expect.arrayContaining(['user', 'scope', 'endpoint', 'outcome', 'from', 'to', 'page', 'limit']),
-    );
-    expect(body.paths['/import/logs/{id}'].get).toBeDefined();
   });
 
   it('runs concurrent imports one after the other, all of them succeeding', async () => {
