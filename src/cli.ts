@@ -70,15 +70,24 @@ const withImports: ImportServicesRunner = async (roots, work) => {
   }
 };
 
+/** The import formats' declarations, required only when the import command's help or run needs them. */
+function importFormats() {
+  /* eslint-disable @typescript-eslint/no-require-imports */
+  const { IMPORT_FORMATS } =
+    require('./import/formats/formats.module') as typeof import('./import/formats/formats.module');
+  /* eslint-enable @typescript-eslint/no-require-imports */
+  return IMPORT_FORMATS;
+}
+
 async function main(argv: string[]): Promise<void> {
   const out = cliOutput(process.stdout, process.stderr);
   try {
     // As the server reads them (variables already set win), and checked before any store opens.
     if (existsSync('.env')) process.loadEnvFile('.env');
     loadConfig(process.env);
-    await buildCliProgram(withServices, out, [importCommand(withImports, out, process.stderr)]).parseAsync(
-      argv,
-    );
+    await buildCliProgram(withServices, out, [
+      importCommand(withImports, out, process.stderr, importFormats),
+    ]).parseAsync(argv);
   } catch (error) {
     process.stderr.write(`error: ${(error as Error)?.message ?? String(error)}\n`);
     // For scripts: the error body the HTTP interface would answer, as JSON, on the last line.

@@ -389,35 +389,6 @@ describe('POST /import/:format — the import run', () => {
     });
   });
 
-  it('documents the import and import-log endpoints in the OpenAPI document', async () => {
-    const { body } = await request(app.server).get('/openapi.json');
-    const importOperation = body.paths['/import/{format}'].post;
-    const parameterNames = importOperation.parameters.map((parameter: { name: string }) => parameter.name);
-    expect(parameterNames).toEqual(
-      expect.arrayContaining([
-        'format',
-        'X-User',
-        'commit',
-        'tolerant',
-        'allow-update',
-        'scope',
-        'lang',
-        'tag',
-        'missing-unitid',
-        'duplicate-unitid',
-      ]),
-    );
-    expect(Object.keys(importOperation.responses)).toEqual(
-      expect.arrayContaining(['201', '400', '401', '403', '404', '413']),
-    );
-    expect(
-      body.paths['/import/logs'].get.parameters.map((parameter: { name: string }) => parameter.name),
-    ).toEqual(
-      expect.arrayContaining(['user', 'scope', 'endpoint', 'outcome', 'from', 'to', 'page', 'limit']),
-    );
-    expect(body.paths['/import/logs/{id}'].get).toBeDefined();
-  });
-
   it('runs concurrent imports one after the other, all of them succeeding', async () => {
     const bodies = ['cc1 One\ncc2 Two', 'cc3 Three\ncc4 Four', 'cc5 Five\ncc1 One'];
     const responses = await Promise.all(

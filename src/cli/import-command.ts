@@ -5,6 +5,7 @@ import type { IncomingMessage } from 'node:http';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import type { FormatRegistry } from '../import/format-registry';
+import type { FormatDeclaration } from '../import/formats/format-reader';
 import type { ImportService } from '../import/import.service';
 import type { ErrorBody } from '../import-logs/import-log.types';
 import type { UsersService } from '../auth/users.service';
@@ -35,6 +36,7 @@ interface ImportOptions {
   user?: string;
   lang?: string;
   tag?: string;
+  param: string[];
 }
 
 const ARCHIVE = /\.(zip|tar|tar\.gz|tgz)$/i;
@@ -106,22 +108,64 @@ async function requestOf(
   return { body, contentType: 'text/plain' };
 }
 
+/** What `import --help` says of the formats: each one's summary and its own parameters. */
+function formatsHelp(formats: readonly FormatDeclaration[]): string {
+  const width = Math.max(...formats.map((format) => format.name.length)) + 2;
+  const lines = formats.flatMap((format) => [
+    `  ${format.name.padEnd(width)}${format.summary}`,
+    ...format.parameters.map(
+      (parameter) => `  ${''.padEnd(width)}  --param ${parameter.name}=…: ${parameter.description}`,
+    ),
+  ]);
+  return `\nFormats:\n${lines.join('\n')}`;
+}
+
+/**
+ * The `--param name=value` options as query parameters, each one the format declares (an unknown
+ * format is left for the import to refuse); a repeated one is a list, as in a query.
+ */
+function formatQuery(
+  format: string,
+  params: readonly string[],
+  formats: readonly FormatDeclaration[],
+): Record<string, string | string[]> {
+  const query: Record<string, string | string[]> = {};
+  const declaration = formats.find((candidate) => candidate.name === format);
+  const declared = declaration?.parameters ?? [];
+  for (const param of params) {
+    const equals = param.indexOf('=');
+    if (equals < 1) throw new CliError(`--param ${param}: give it as name=value`);
+    const name = param.slice(0, equals);
+    const value = param.slice(equals + 1);
+    if (declaration !== undefined && !declared.some((parameter) => parameter.name === name)) {
+      const names = declared.map((parameter) => parameter.name);
+      const known = names.length === 0 ? 'it takes none' : `it takes ${names.join(', ')}`;
+      throw new CliError(`--param ${name}: not a parameter of the ${format} format (${known})`);
+    }
+    const given = query[name];
+    query[name] = given === undefined ? value : [given, value].flat();
+  }
+  return query;
+}
+
 /**
  * `import <format> <paths…>`: imports local files, folders or archives into the store, as
  * `POST /import/<format>` does (one job, one transaction, the same stored log), whether or not the
- * server runs. Progress goes to stderr; the import log, as JSON, to stdout.
+ * server runs. Progress goes to stderr; the import log, as JSON, to stdout. `formats` gives the
+ * formats' declarations, loaded only when the help or the import needs them.
  */
 export function importCommand(
   withImports: ImportServicesRunner,
   out: CliOutput,
   progress: ProgressOutput,
+  formats: () => readonly FormatDeclaration[],
 ): Command {
   return new Command('import')
     .description('import local files, folders or archives, as POST /import/<format> does')
     .usage(
-      '<format> <paths…> --scope <id> --user <id> [--commit] [--tolerant] [--allow-update] [--lang <code>] [--tag <tag>]',
+      '<format> <paths…> --scope <id> --user <id> [--commit] [--tolerant] [--allow-update] [--lang <code>] [--tag <tag>] [--param <name=value>…]',
     )
-    .argument('<format>', 'ead, ead-sync, eag, eac, skos, csv, links, coreferences')
+    .argument('<format>', 'the format of the files (listed below)')
     .argument('<paths...>', 'files, folders (every file below them) or archives')
     .requiredOption('--scope <id>', 'the scope item: repository, country, set, vocabulary')
     .option('--commit', 'apply the changes; otherwise a dry run that reports what would happen')
@@ -130,8 +174,16 @@ export function importCommand(
     .option('--user <id>', 'the acting user, recorded in the import log (an existing user)')
     .option('--lang <code>', 'default description language, default eng')
     .option('--tag <tag>', "the tag of a single document (default: the file's name)")
+    .option(
+      '--param <name=value>',
+      "a parameter of the format's own, as POST /import/<format> takes it; repeatable",
+      (value: string, previous: string[]) => [...previous, value],
+      [],
+    )
+    .addHelpText('after', () => formatsHelp(formats()))
     .action(async (format: string, paths: string[], options: ImportOptions) => {
       const user = actingUser(options.user);
+      const formatParams = formatQuery(format, options.param, formats());
       const files = await filesOf(paths);
       const roots = [...new Set(files.map((file) => path.dirname(file)))];
       out.notice(`Importing ${files.length === 1 ? files[0] : `${files.length} files`} (${format})…`);
@@ -140,7 +192,7 @@ export function importCommand(
           throw new CliError(`unknown user "${user}": make it first with ${CLI_COMMAND} user add ${user}`);
         }
         const request = await requestOf(files, formats.endpoint(format).input === 'raw');
-        const query: Record<string, string> = { scope: options.scope };
+        const query: Record<string, string | string[]> = { ...formatParams, scope: options.scope };
         if (options.commit) query.commit = 'true';
         if (options.tolerant) query.tolerant = 'true';
         if (options.allowUpdate) query['allow-update'] = 'true';

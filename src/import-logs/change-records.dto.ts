@@ -1,5 +1,6 @@
 import { ApiProperty, ApiPropertyOptional, ApiPropertyOptions } from '@nestjs/swagger';
 import { ChangesSummary } from './import-log.types';
+import { PageDto } from './page.dto';
 
 /** OpenAPI shapes of what an import's updates changed (`GET /import/logs/{id}/changes`). */
 
@@ -51,13 +52,9 @@ export class ChangesSummaryDto implements ChangesSummary {
   truncated!: boolean;
 }
 
-export class ChangesPageDto {
+export class ChangesPageDto extends PageDto {
   @ApiProperty({ description: 'Change records matching the request' })
   total!: number;
-  @ApiProperty()
-  page!: number;
-  @ApiProperty()
-  limit!: number;
   @ApiProperty({ description: 'Whether the size cap cut the log’s changes (see ChangesSummary)' })
   truncated!: boolean;
   @ApiProperty({ type: [ItemChangesDto], description: 'In the order the updates were written' })

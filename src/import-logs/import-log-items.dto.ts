@@ -8,6 +8,7 @@ import {
   ITEM_CHANGES,
   ItemChange,
 } from './import-log.types';
+import { PageDto } from './page.dto';
 
 /** OpenAPI shapes of the logs list (summaries) and of a log's items, paged. */
 
@@ -44,13 +45,9 @@ export class ImportLogListItemDto
   log?: ImportLogCountsDto;
 }
 
-export class ImportLogListPageDto {
+export class ImportLogListPageDto extends PageDto {
   @ApiProperty({ description: 'Logs matching the filters' })
   total!: number;
-  @ApiProperty()
-  page!: number;
-  @ApiProperty()
-  limit!: number;
   @ApiProperty({
     type: [ImportLogListItemDto],
     description: 'Newest first, as summaries: counts, no item ids (GET /import/logs/{id}/items)',
@@ -67,13 +64,9 @@ export class ImportLogItemDto implements ImportLogItem {
   tag!: string;
 }
 
-export class ImportLogItemsPageDto {
+export class ImportLogItemsPageDto extends PageDto {
   @ApiProperty({ description: 'Items of the log (of the change asked for)' })
   total!: number;
-  @ApiProperty()
-  page!: number;
-  @ApiProperty()
-  limit!: number;
   @ApiProperty({
     type: [ImportLogItemDto],
     description: 'Created, then updated, then unchanged; each by source',

@@ -1,12 +1,9 @@
-import { applyDecorators, Controller, HttpStatus, Logger, Param, Post, Req, Res } from '@nestjs/common';
+import { Controller, HttpStatus, Logger, Param, Post, Req, Res } from '@nestjs/common';
 import {
   ApiBody,
   ApiConsumes,
   ApiExtraModels,
   ApiHeader,
-  ApiOperation,
-  ApiParam,
-  ApiQuery,
   ApiResponse,
   ApiTags,
   getSchemaPath,
@@ -20,114 +17,8 @@ import { ImportJobDto } from '../import-jobs/import-job.dto';
 import { EadSyncAnswerDto, ErrorBodyDto, ImportLogDocumentDto } from '../import-logs/import-log.dto';
 import { requestIdOf } from '../observability/request-log.middleware';
 import { rawQueryOf } from './import-params';
+import { ApiImportErrors, ApiImportFormats } from './import.openapi';
 import { ImportService } from './import.service';
-
-/** The formats the service reads (docs/formats.md). */
-const BUILT_IN_FORMATS = ['ead', 'ead-sync', 'eag', 'eac', 'skos', 'csv', 'links', 'coreferences'];
-
-const BOOLEAN_PARAMETERS: [string, string][] = [
-  ['commit', 'Apply the changes; otherwise a dry run that reports what would happen'],
-  ['tolerant', 'Skip invalid items (listed under errors) instead of failing'],
-  ['allow-update', 'Allow changing existing items; otherwise an update fails the import'],
-  ['use-source-id', 'A description replaces one with the same language and source file id (eadid)'],
-];
-
-const TEXT_PARAMETERS: [string, string][] = [
-  ['scope', 'Id of the scope item (repository, country, set, vocabulary, unit)'],
-  ['log', 'Log message, or the path of a file inside the import roots holding it'],
-  ['lang', 'Default description language (ISO 639 code), default eng'],
-  ['tag', 'Tag of a single-document body, default -'],
-  ['handler', "Reader by short name or the reference's class name"],
-  ['importer', "Reader by short name or the reference's class name"],
-  ['properties', 'A path=field mapping file: path inside the import roots, or URL'],
-];
-
-/** Parameters only some formats read; the others ignore them. */
-const FORMAT_PARAMETERS: [string, string][] = [
-  [
-    'missing-unitid',
-    'ead, ead-sync: a unit without unitid, or whose unitid slugifies to nothing (---): error (default), attribute (the component id) or position (among siblings)',
-  ],
-  [
-    'duplicate-unitid',
-    'ead, ead-sync, csv units: a unit whose id an earlier sibling of the same document has: error (default; refused with its descendants, naming both) or position (kept, suffixed _2, _3, … by occurrence)',
-  ],
-  ['fonds', 'ead-sync: a unit inside the scope; only its subtree is synchronised (default: the whole scope)'],
-  ['format', 'skos: Turtle, N-Triples, N3, RDF/XML (default), JSON-LD, or a media type'],
-  ['baseURI', 'skos: URI prefix removed from concept URIs to make their local ids'],
-  ['suffix', 'skos: URI suffix removed from concept URIs to make their local ids'],
-  ['concept-scheme', 'skos: import only the concepts in this scheme (URI)'],
-  ['field-separator', 'csv: one character between cells, default ,'],
-  ['array-separator', 'csv: separator of the values in one cell, default ||'],
-];
-
-function ApiImportParameters(): MethodDecorator {
-  return applyDecorators(
-    ...BOOLEAN_PARAMETERS.map(([name, description]) =>
-      ApiQuery({ name, required: false, type: Boolean, description }),
-    ),
-    ...[...TEXT_PARAMETERS, ...FORMAT_PARAMETERS].map(([name, description]) =>
-      ApiQuery({ name, required: false, type: String, description }),
-    ),
-    ApiQuery({
-      name: 'ex',
-      required: false,
-      type: String,
-      isArray: true,
-      description: 'ead-sync: ids of units the sync leaves alone, with their descendants (repeatable)',
-    }),
-  );
-}
-
-const RETRY_AFTER = {
-  'Retry-After': {
-    description: 'Seconds to wait before retrying (a full import queue)',
-    schema: { type: 'integer', minimum: 1 },
-  },
-};
-
-function ApiImportErrors(): MethodDecorator {
-  const errors: [number, string][] = [
-    [
-      400,
-      'Bad input: parse or validation error, update not allowed, unknown handler, unknown X-User, ' +
-        'empty body, a body cut short, a limit passed (unit depth, id length)',
-    ],
-    [401, 'No valid bearer token'],
-    [403, 'The token is not of role import'],
-    [404, 'Unknown format or scope'],
-    [
-      413,
-      "Body or archive over the configured limits, or a transaction over the Neo4j server's memory limit: names the limit and the setting to raise",
-    ],
-    [507, 'No room to write in the temporary folder or the store: names the folder'],
-    [415, 'A Content-Type that cannot be parsed'],
-    [
-      429,
-      'This user holds IMPORT_QUEUE_MAX_JOBS_PER_USER imports (received, queued or running), or their ' +
-        'bodies would pass IMPORT_QUEUE_MAX_BYTES_PER_USER: refused before the body is read; Retry-After ' +
-        'says when to retry',
-    ],
-    [
-      503,
-      'Shutting down (the import refused, or interrupted and rolled back), the store is read-only or ' +
-        'does not answer, or ' +
-        'the service holds IMPORT_QUEUE_MAX_JOBS imports or IMPORT_QUEUE_MAX_BYTES of their bodies ' +
-        '(refused before the body is read, with Retry-After)',
-    ],
-  ];
-  return applyDecorators(
-    ...errors.map(([status, description]) =>
-      ApiResponse({
-        status,
-        description,
-        type: ErrorBodyDto,
-        // The queue's refusals say when to retry.
-        ...(status === 429 || status === 503 ? { headers: RETRY_AFTER } : {}),
-      }),
-    ),
-  );
-}
 
 @ApiTags('import')
 @Controller('import')
@@ -138,19 +29,7 @@ export class ImportController {
 
   @Post(':format')
   @RequireRole('import')
-  @ApiOperation({
-    summary: 'Import data in one transaction',
-    description:
-      'The body is one document (application/xml, text/xml), local paths inside the import roots ' +
-      '(text/plain, one per line), a JSON object of name → URL (application/json), or a zip, tar ' +
-      'or tar.gz archive (anything else). Formats that read their body whole (skos, csv, links, ' +
-      'coreferences) take it as it is.',
-  })
-  @ApiParam({
-    name: 'format',
-    enum: BUILT_IN_FORMATS,
-    description: 'The format of the body; any other is 404',
-  })
+  @ApiImportFormats()
   @ApiHeader({
     name: 'X-User',
     required: false,
@@ -165,7 +44,6 @@ export class ImportController {
       'respond-async (RFC 7240): answer 202 with the job as soon as the body is in, rather than 201 ' +
       'with the import log at the end',
   })
-  @ApiImportParameters()
   @ApiConsumes('application/xml', 'text/xml', 'text/plain', 'application/json', 'application/octet-stream')
   @ApiBody({ schema: { type: 'string', format: 'binary' } })
   @ApiExtraModels(ImportLogDocumentDto, EadSyncAnswerDto)

@@ -3,6 +3,7 @@ import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { ApiResponse, DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
 import type { SchemaObject } from '@nestjs/swagger';
 import { ROLES, Role } from '../auth/roles';
+import { IMPORT_FORMATS } from '../import/formats/formats.module';
 import { PORTAL_SCHEMAS } from '../portal/portal-schemas.openapi';
 
 /** Where the OpenAPI document is served; the UI is at `/docs`. */
@@ -33,7 +34,7 @@ export function serveOpenApi(app: NestFastifyApplication): void {
     new DocumentBuilder()
       .setTitle('Archival data service')
       .setDescription(
-        'Import interface (EAD, EAG, EAC, SKOS, CSV, links, coreferences), the portal read API v1 ' +
+        `Import interface (${IMPORT_FORMATS.map((format) => format.name).join(', ')}), the portal read API v1 ` +
           '(JSON:API), import logs, metrics and health for operators. Every answer carries ' +
           '`X-Request-Id` (a well-formed one sent by the client is kept), and every error body the ' +
           'request id too.',

@@ -1,6 +1,6 @@
-import { FacetCount, FacetField } from '../graph/graph-store';
-import { LocalNames } from './languages';
+import { FACET_FIELDS, FacetCount, FacetField } from '../graph/graph-store';
 import { SearchParams } from './search-params';
+import { FacetNaming, PORTAL_TYPE_DEFINITIONS, PortalFacet } from './types';
 
 /** One facet value as the reference writes it: its value, a name to show, its count, whether it filters. */
 interface FacetValue {
@@ -22,12 +22,29 @@ export interface FacetClass {
   facets: FacetValue[];
 }
 
-const FACET_NAMES: Record<FacetField, { name: string; key: string }> = {
-  type: { name: 'Type', key: 'type' },
-  lang: { name: 'Language', key: 'languageCode' },
-  country: { name: 'Country', key: 'countryCode' },
-  holder: { name: 'Repository', key: 'holderId' },
-};
+/** The facets of every item, whatever its type; the others are their types' (a holder, a country). */
+const GENERAL_FACETS: readonly PortalFacet[] = [
+  { field: 'type', name: 'Type', key: 'type', valueName: (value) => value },
+  {
+    field: 'lang',
+    name: 'Language',
+    key: 'languageCode',
+    valueName: (value, naming) => naming.names.language(value),
+  },
+];
+
+const FACETS: ReadonlyMap<FacetField, PortalFacet> = new Map<FacetField, PortalFacet>(
+  [...GENERAL_FACETS, ...PORTAL_TYPE_DEFINITIONS.flatMap((definition) => definition.facets ?? [])].map(
+    (facet) => [facet.field, facet],
+  ),
+);
+for (const field of FACET_FIELDS) {
+  if (!FACETS.has(field)) {
+    throw new Error(
+      `The search facet "${field}" is neither a general facet nor a portal type's (src/portal/types)`,
+    );
+  }
+}
 
 /** The values that filter by `facet` in the request: `type` is a facet's filter too. */
 function appliedValues(params: SearchParams, facet: FacetField): readonly string[] {
@@ -38,23 +55,17 @@ function appliedValues(params: SearchParams, facet: FacetField): readonly string
 export function facetClasses(
   params: SearchParams,
   counts: Partial<Record<FacetField, FacetCount[]>>,
-  names: LocalNames,
-  holderName: (id: string) => string | undefined,
+  naming: FacetNaming,
 ): FacetClass[] {
-  const nameOf: Record<FacetField, (value: string) => string | undefined> = {
-    type: (value) => value,
-    lang: (value) => names.language(value),
-    country: (value) => names.country(value),
-    holder: holderName,
-  };
-  return params.facets.map((facet) => {
-    const applied = appliedValues(params, facet);
-    const values = (counts[facet] ?? []).map(({ value, count }) => ({
+  return params.facets.map((field) => {
+    const facet = FACETS.get(field)!;
+    const applied = appliedValues(params, field);
+    const values = (counts[field] ?? []).map(({ value, count }) => ({
       value,
-      name: nameOf[facet](value) ?? value,
+      name: facet.valueName(value, naming) ?? value,
       count,
       applied: applied.includes(value),
     }));
-    return { param: facet, ...FACET_NAMES[facet], count: values.length, facets: values };
+    return { param: field, name: facet.name, key: facet.key, count: values.length, facets: values };
   });
 }

@@ -1,38 +1,23 @@
 import type { ReferenceObject, SchemaObject } from '@nestjs/swagger';
 import { FACET_FIELDS } from '../graph/graph-store';
-import { PORTAL_TYPES, PortalType } from './portal-types';
-import { ATTRIBUTES, LINK, text } from './portal-attributes.openapi';
+import { PORTAL_TYPES, PortalType, portalTypeDefinition } from './portal-types';
+import { LINK, text } from './types/attribute-schemas';
+import { PortalRelationship } from './types/portal-type';
 
 /**
- * The OpenAPI schemas of the portal's documents and resource objects, one per type, named like the type so that
- * `PortalResource`'s discriminator needs no mapping. They are the contract with the reference
- * portal's clients, written out rather than derived from `attributes.ts`, so that a change to what
- * the portal answers shows as a difference from them (test/openapi-answers.e2e-spec.ts). No
- * attribute is required: one with no stored value is left out, and `fields[Type]` keeps only the
+ * The OpenAPI schemas of the portal's documents and resource objects, one per type, named like the
+ * type so that `PortalResource`'s discriminator needs no mapping. Each type's attributes,
+ * relationships and links come from its definition (`types/`). They are the contract with the
+ * reference portal's clients (test/openapi-answers.e2e-spec.ts checks real answers against them).
+ * No attribute is required: one with no stored value is left out, and `fields[Type]` keeps only the
  * attributes it names; lists are empty rather than left out.
  */
 
-/** Each type's relationships and the type of the one item each names. */
-const RELATIONSHIPS: Partial<Record<PortalType, Record<string, PortalType>>> = {
-  Repository: { country: 'Country' },
-  DocumentaryUnit: { holder: 'Repository', parent: 'DocumentaryUnit' },
-  HistoricalAgent: { set: 'AuthoritativeSet' },
-  CvocConcept: { vocabulary: 'CvocVocabulary' },
-};
-
-const RELATIONSHIP_DESCRIPTIONS: Record<string, string> = {
-  country: 'The country of the repository',
-  holder: 'The repository holding the unit, directly or through its ancestors',
-  parent: 'The unit it is part of; null for a top-level unit',
-  set: 'The authority set holding the agent',
-  vocabulary: 'The vocabulary holding the concept',
-};
-
-function relationship(name: string, type: PortalType): SchemaObject {
+function relationship(related: PortalRelationship): SchemaObject {
   return {
     type: 'object',
     nullable: true,
-    description: `${RELATIONSHIP_DESCRIPTIONS[name]}; null when there is none`,
+    description: `${related.description}; null when there is none`,
     required: ['data', 'links'],
     additionalProperties: false,
     properties: {
@@ -40,7 +25,7 @@ function relationship(name: string, type: PortalType): SchemaObject {
         type: 'object',
         required: ['id', 'type'],
         additionalProperties: false,
-        properties: { id: { type: 'string' }, type: { type: 'string', enum: [type] } },
+        properties: { id: { type: 'string' }, type: { type: 'string', enum: [related.type] } },
       },
       links: {
         type: 'object',
@@ -52,17 +37,15 @@ function relationship(name: string, type: PortalType): SchemaObject {
   };
 }
 
-/** The types whose resources link the search of what is linked to them, as the reference's do. */
-const LINKING_TYPES: readonly PortalType[] = ['HistoricalAgent', 'CvocConcept'];
-
 function resource(type: PortalType): SchemaObject {
-  const related = RELATIONSHIPS[type] ?? {};
+  const definition = portalTypeDefinition(type);
+  const related = definition.relationships ?? {};
   const names = Object.keys(related);
-  const linking = LINKING_TYPES.includes(type);
+  const linking = definition.linksRelated === true;
   const properties: Record<string, SchemaObject> = {
     id: { type: 'string', description: 'The item id' },
     type: { type: 'string', enum: [type] },
-    attributes: ATTRIBUTES[type],
+    attributes: definition.schema,
     links: {
       type: 'object',
       required: ['self', 'search', ...(linking ? ['related'] : [])],
@@ -91,7 +74,7 @@ function resource(type: PortalType): SchemaObject {
       type: 'object',
       required: names,
       additionalProperties: false,
-      properties: Object.fromEntries(names.map((name) => [name, relationship(name, related[name]!)])),
+      properties: Object.fromEntries(names.map((name) => [name, relationship(related[name])])),
     };
   }
   return {

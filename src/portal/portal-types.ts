@@ -1,36 +1,39 @@
 import { ItemType } from '../items/item-types';
+import { PORTAL_TYPE_DEFINITIONS, PortalTypeDefinition } from './types';
 
 /**
- * The item types the portal API serves, as the reference does; every other item is invisible to
- * it. Authority sets and vocabularies are served so that their agents' and concepts' links lead
- * somewhere.
+ * The item types the portal API serves and what follows from them, read from the registry of
+ * `types/` (a file per type, a line each in `types/index.ts`).
  */
-export const PORTAL_TYPES = [
-  'Country',
-  'Repository',
-  'DocumentaryUnit',
-  'HistoricalAgent',
-  'CvocConcept',
-  'AuthoritativeSet',
-  'CvocVocabulary',
-] as const satisfies readonly ItemType[];
-export type PortalType = (typeof PORTAL_TYPES)[number];
+export type PortalType = (typeof PORTAL_TYPE_DEFINITIONS)[number]['type'];
+
+export const PORTAL_TYPES: readonly PortalType[] = PORTAL_TYPE_DEFINITIONS.map(({ type }) => type);
+
+const DEFINITIONS: ReadonlyMap<string, PortalTypeDefinition> = new Map<string, PortalTypeDefinition>(
+  PORTAL_TYPE_DEFINITIONS.map((definition) => [definition.type, definition]),
+);
 
 /** What a search without `type` looks at: the reference's searchable types. */
-export const SEARCHED_TYPES: readonly PortalType[] = [
-  'Country',
-  'Repository',
-  'DocumentaryUnit',
-  'HistoricalAgent',
-  'CvocConcept',
-];
+export const SEARCHED_TYPES: readonly PortalType[] = PORTAL_TYPE_DEFINITIONS.filter(
+  ({ searched }) => searched,
+).map(({ type }) => type);
+
+/** The scopes whose text search looks at their whole subtree (`PortalTypeDefinition.textSearchesSubtree`). */
+export const SUBTREE_TEXT_SCOPES: readonly ItemType[] = PORTAL_TYPE_DEFINITIONS.filter(
+  (definition: PortalTypeDefinition) => definition.textSearchesSubtree === true,
+).map(({ type }) => type);
 
 export function isPortalType(type: string | undefined): type is PortalType {
-  return (PORTAL_TYPES as readonly (string | undefined)[]).includes(type);
+  return type !== undefined && DEFINITIONS.has(type);
 }
 
 /** The portal type `name` names, whatever its case (`type=repository`). */
 export function portalTypeNamed(name: string): PortalType | undefined {
   const folded = name.trim().toLowerCase();
   return PORTAL_TYPES.find((type) => type.toLowerCase() === folded);
+}
+
+/** What the portal knows of a type it serves. */
+export function portalTypeDefinition(type: PortalType): PortalTypeDefinition {
+  return DEFINITIONS.get(type)!;
 }

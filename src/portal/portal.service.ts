@@ -5,7 +5,6 @@ import { Page, PageItem, PageRequest } from '../graph/portal-page';
 import { ReadCache } from '../graph/read-cache';
 import { ItemType } from '../items/item-types';
 import { tombstoneOf, tombstoneRecordId } from '../items/tombstones';
-import { Localisation } from './attributes';
 import { facetClasses } from './facets';
 import {
   JsonApiDocument,
@@ -16,10 +15,17 @@ import {
   singleDocument,
 } from './jsonapi';
 import { LanguagePreference, LocalNames } from './languages';
-import { PORTAL_TYPES, isPortalType } from './portal-types';
+import {
+  PORTAL_TYPES,
+  PortalType,
+  SUBTREE_TEXT_SCOPES,
+  isPortalType,
+  portalTypeDefinition,
+} from './portal-types';
 import { PortalUrls } from './portal-urls';
 import { toResource, withFields } from './resources';
 import { FILTER_PARAMETERS, SearchParams, searchedTypes } from './search-params';
+import { Localisation } from './types';
 
 function notFound(id: string): NotFoundException {
   return new NotFoundException(`No item with id "${id}"`);
@@ -30,12 +36,12 @@ export type PortalAnswer = { body: Buffer } | { movedTo: string };
 
 /**
  * The scopes whose scoped search looks at everything below them. A country's repositories, a
- * set's agents and a vocabulary's concepts are their only children. Below a repository or a unit,
- * browsing (no `q`) lists the direct children and a text search looks at the whole subtree, as the
- * reference does.
+ * set's agents and a vocabulary's concepts are their only children. Below the types that say so
+ * (a repository, a unit), browsing (no `q`) lists the direct children and a text search looks at
+ * the whole subtree, as the reference does.
  */
-function deepScopeTypes(params: SearchParams): ItemType[] {
-  return params.q !== undefined ? ['Repository', 'DocumentaryUnit'] : [];
+function deepScopeTypes(params: SearchParams): readonly ItemType[] {
+  return params.q !== undefined ? SUBTREE_TEXT_SCOPES : [];
 }
 
 function storeQuery(params: SearchParams): SearchQuery {
@@ -189,8 +195,10 @@ export class PortalService {
       const page = await tx.readPage({ ids: [id], context: true, recordId: tombstoneRecordId(id) });
       const resource = this.resource(page.items.get(id), localisation);
       if (resource === undefined) return missing(page, id, (newId) => this.urls.item(newId));
-      if (resource.type !== 'DocumentaryUnit') return singleDocument(withFields(resource, fields));
-      // A unit comes with its holder and its parent, the context a reader needs to place it.
+      if (portalTypeDefinition(resource.type as PortalType).includesRelated !== true) {
+        return singleDocument(withFields(resource, fields));
+      }
+      // A unit comes with its holder and its parent (its type says so): the context to place it.
       const included = Object.values(resource.relationships ?? {}).flatMap((relationship) => {
         const other = relationship && this.resource(page.items.get(relationship.data.id), localisation);
         return other ? [withFields(other, fields)] : [];
@@ -242,11 +250,11 @@ export class PortalService {
   /** `meta.facets` as the reference writes it, when the request asks for facets. */
   private facets(page: Page, params: SearchParams, localisation: Localisation): unknown[] | undefined {
     if (params.facets.length === 0) return undefined;
-    const holderName = (id: string) => {
+    const itemName = (id: string) => {
       const name = this.resource(page.items.get(id), localisation)?.attributes.name;
       return typeof name === 'string' ? name : undefined;
     };
-    return facetClasses(params, page.facets ?? {}, localisation.names, holderName);
+    return facetClasses(params, page.facets ?? {}, { names: localisation.names, itemName });
   }
 
   /** The resource object of a portal item; undefined for none or an item of another type. */

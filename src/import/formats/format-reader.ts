@@ -8,9 +8,37 @@ import { ImportEvent, ImportSource, ReadLimits } from './read-events';
 /**
  * The plug-in interface between the import run and a format. A format is a folder under
  * `import/formats/` with a Nest module providing a class that implements `FormatReader` and is
- * decorated with `@ImportFormat()`; that module is listed in `formats.module.ts`. The import run
- * finds readers through the decorator and never names a format.
+ * decorated with `@ImportFormat()`; the module carries the format's `FormatDeclaration` and is
+ * listed in `formats.module.ts`. The import run finds readers through the decorator, and the
+ * controller's OpenAPI description and the command line read the declarations: none names a format.
  */
+
+/** A query parameter a format reads beyond the common ones. */
+export interface FormatParameter {
+  readonly name: string;
+  /** What it does, its values and its default, as the OpenAPI document and the CLI's help say. */
+  readonly description: string;
+  /** Whether it may be given several times, making a list. */
+  readonly repeatable?: boolean;
+}
+
+/** What a format says of itself before any reader exists (the OpenAPI document, the CLI's help). */
+export interface FormatDeclaration {
+  /** The endpoint name: `POST /import/<name>`; its reader's `name`. */
+  readonly name: string;
+  /** What it reads into what, in one line. */
+  readonly summary: string;
+  /** Its reader's `input`: whether the body is documents or one source as it is. */
+  readonly input: FormatReader['input'];
+  /** The parameters it reads beyond the common ones, in the order to document them. */
+  readonly parameters: readonly FormatParameter[];
+}
+
+/** A format's Nest module: it provides the reader and carries the declaration (`formats.module.ts`). */
+export interface FormatModule {
+  new (...args: never[]): unknown;
+  readonly format: FormatDeclaration;
+}
 
 /** The request's parameters as a reader sees them, already validated. */
 export interface ImportParams {

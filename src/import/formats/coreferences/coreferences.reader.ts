@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { GraphReader, StoredItem } from '../../../graph/graph-store';
 import { ItemType } from '../../../items/item-types';
 import {
+  FormatDeclaration,
   FormatReader,
   ImportContext,
   ImportFormat,
@@ -40,6 +41,13 @@ async function linksTo(itemIds: readonly string[], store: GraphReader): Promise<
   );
 }
 
+export const COREFERENCES_FORMAT: FormatDeclaration = {
+  name: 'coreferences',
+  summary: "a table of (access point label, target id): the scope's access points linked to their targets",
+  input: 'raw',
+  parameters: [],
+};
+
 /**
  * `POST /import/coreferences`: links the items of a scope to the items their access points name,
  * from a table of (access point label, target id) rows, as the reference's
@@ -51,7 +59,7 @@ async function linksTo(itemIds: readonly string[], store: GraphReader): Promise<
 @Injectable()
 @ImportFormat()
 export class CoreferencesReader implements FormatReader {
-  readonly name = 'coreferences';
+  readonly name = COREFERENCES_FORMAT.name;
   readonly classNames = ['coreferences'];
   readonly scopeTypes: readonly ItemType[] = [
     'Country',
@@ -60,7 +68,7 @@ export class CoreferencesReader implements FormatReader {
     'AuthoritativeSet',
     'CvocVocabulary',
   ];
-  readonly input = 'raw';
+  readonly input = COREFERENCES_FORMAT.input;
   readonly scopeRequired = true;
   readonly updatesExisting = true;
 

@@ -1,6 +1,6 @@
 import { PROTOTYPE_KEY } from '../../../items/bundle';
 import { RawNode, normaliseSpace } from '../shared/raw-node';
-import { ImportContext, ImportInputError, ItemRejected } from '../format-reader';
+import { FormatParameter, ImportContext, ImportInputError, ItemRejected } from '../format-reader';
 import { singleParameter } from '../format-params';
 import { CsvRecord } from '../tabular/csv-records';
 import { rowRejection } from '../tabular/row-rejection';
@@ -25,6 +25,11 @@ type Query = ImportContext['params']['query'];
 
 const FIELD_SEPARATOR = 'field-separator';
 const ARRAY_SEPARATOR = 'array-separator';
+/** The separator parameters, as the CSV format declares them. */
+export const SEPARATOR_PARAMETERS: readonly FormatParameter[] = [
+  { name: FIELD_SEPARATOR, description: 'one character between cells, default ,' },
+  { name: ARRAY_SEPARATOR, description: 'separator of the values in one cell, default ||' },
+];
 const DEFAULTS: CsvSeparators = { field: ',', array: '||' };
 /** Characters that cannot separate fields: they end records or quote cells. */
 const RESERVED = ['\r', '\n', '"', '\uFEFF'];

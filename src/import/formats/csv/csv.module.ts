@@ -1,6 +1,8 @@
 import { Module } from '@nestjs/common';
-import { CsvReader } from './csv.reader';
+import { CSV_FORMAT, CsvReader } from './csv.reader';
 
 /** The CSV import format (`POST /import/csv`). */
 @Module({ providers: [CsvReader] })
-export class CsvModule {}
+export class CsvModule {
+  static readonly format = CSV_FORMAT;
+}

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { ItemType } from '../../../items/item-types';
 import {
+  FormatDeclaration,
   FormatReader,
   ImportContext,
   ImportFormat,
@@ -11,8 +12,20 @@ import {
 import { readCsvRecords } from '../tabular/csv-records';
 import { checkScope, CSV_KINDS, csvKind } from './csv-kinds';
 import { choiceParameter, singleParameter } from '../format-params';
-import { DUPLICATE_UNITID, DUPLICATE_UNITID_POLICIES } from '../shared/sibling-ids';
-import { csvRow, csvSeparators, headerFields, csvRowRejection } from './csv-row';
+import {
+  DUPLICATE_UNITID,
+  DUPLICATE_UNITID_PARAMETER,
+  DUPLICATE_UNITID_POLICIES,
+} from '../shared/sibling-ids';
+import { csvRow, csvSeparators, headerFields, csvRowRejection, SEPARATOR_PARAMETERS } from './csv-row';
+
+export const CSV_FORMAT: FormatDeclaration = {
+  name: 'csv',
+  summary:
+    "a table whose header names the reference's fields: units, agents or countries (importer), one item a row",
+  input: 'raw',
+  parameters: [...SEPARATOR_PARAMETERS, DUPLICATE_UNITID_PARAMETER],
+};
 
 /**
  * `POST /import/csv`: one item per row of a table whose header row names the reference's fields
@@ -23,10 +36,10 @@ import { csvRow, csvSeparators, headerFields, csvRowRejection } from './csv-row'
 @Injectable()
 @ImportFormat()
 export class CsvReader implements FormatReader {
-  readonly name = 'csv';
+  readonly name = CSV_FORMAT.name;
   readonly classNames = ['csv', ...CSV_KINDS.flatMap((kind) => [kind.name, ...kind.classNames])];
   readonly scopeTypes: readonly ItemType[] = [...new Set(CSV_KINDS.flatMap((kind) => kind.scopeTypes))];
-  readonly input = 'raw';
+  readonly input = CSV_FORMAT.input;
 
   async *read(source: ImportSource, context: ImportContext): AsyncIterable<ReadEvent> {
     const kind = csvKind(singleParameter(context.params.query, 'importer'));

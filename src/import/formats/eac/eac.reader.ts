@@ -3,6 +3,7 @@ import { ItemType } from '../../../items/item-types';
 import { XmlMapping } from '../xml/xml-mapping';
 import { readXml } from '../xml/xml-parser';
 import {
+  FormatDeclaration,
   FormatReader,
   ImportContext,
   ImportFormat,
@@ -14,6 +15,13 @@ import { agentFromRecord } from './eac-agent';
 import { EacHandler } from './eac-handler';
 import { DEFAULT_EAC_MAPPING } from './eac-mapping';
 
+export const EAC_FORMAT: FormatDeclaration = {
+  name: 'eac',
+  summary: 'EAC-CPF authority records: one historical agent per document, into an authority set',
+  input: 'documents',
+  parameters: [],
+};
+
 /**
  * `POST /import/eac`: EAC-CPF authority records into an `AuthoritativeSet`, as the reference's
  * `EacHandler` and `EacImporter`: one `HistoricalAgent` per document, fields mapped by
@@ -22,7 +30,7 @@ import { DEFAULT_EAC_MAPPING } from './eac-mapping';
 @Injectable()
 @ImportFormat()
 export class EacReader implements FormatReader {
-  readonly name = 'eac';
+  readonly name = EAC_FORMAT.name;
   readonly classNames = [
     'eac',
     'EacHandler',
@@ -31,7 +39,7 @@ export class EacReader implements FormatReader {
     'eu.ehri.project.importers.eac.EacImporter',
   ];
   readonly scopeTypes: readonly ItemType[] = ['AuthoritativeSet'];
-  readonly input = 'documents';
+  readonly input = EAC_FORMAT.input;
   readonly descriptionUpdate = 'replace';
   readonly scopeRequired = true;
 

@@ -2,9 +2,10 @@ import { Injectable } from '@nestjs/common';
 import { GraphWriter, RecordNode } from '../../../graph/graph-store';
 import { ItemType } from '../../../items/item-types';
 import { tombstoneRecord } from '../../../items/tombstones';
-import { EadReader } from '../ead/ead.reader';
+import { EadReader, MISSING_UNITID_PARAMETER } from '../ead/ead.reader';
 import {
   FinishResult,
+  FormatDeclaration,
   FormatReader,
   ImportContext,
   ImportEvent,
@@ -15,6 +16,7 @@ import {
 } from '../format-reader';
 import { moveLinks } from './moved-links';
 import { keptUnits, planSync, SyncPlan } from './sync-plan';
+import { DUPLICATE_UNITID_PARAMETER } from '../shared/sibling-ids';
 import { fondsEntry, syncParams, syncScopeUnits } from './sync-scope';
 
 function scopeIdOf(context: ImportContext): string {
@@ -38,6 +40,26 @@ function tombstones(plan: SyncPlan, event: string | undefined): RecordNode[] {
   ];
 }
 
+export const EAD_SYNC_FORMAT: FormatDeclaration = {
+  name: 'ead-sync',
+  summary:
+    "EAD imported as ead does, then the scope's units the incoming data no longer has deleted, and moved units' links carried over",
+  input: 'documents',
+  parameters: [
+    MISSING_UNITID_PARAMETER,
+    DUPLICATE_UNITID_PARAMETER,
+    {
+      name: 'fonds',
+      description: 'a unit inside the scope; only its subtree is synchronised (default: the whole scope)',
+    },
+    {
+      name: 'ex',
+      description: 'ids of units the sync leaves alone, with their descendants (repeatable)',
+      repeatable: true,
+    },
+  ],
+};
+
 /**
  * `POST /import/ead-sync`, the reference's `EadSync`: imports EAD with the EAD reader, then, in
  * the same transaction, deletes the units of the repository (or of the `fonds`) that the incoming
@@ -47,14 +69,14 @@ function tombstones(plan: SyncPlan, event: string | undefined): RecordNode[] {
 @Injectable()
 @ImportFormat()
 export class EadSyncReader implements FormatReader {
-  readonly name = 'ead-sync';
+  readonly name = EAD_SYNC_FORMAT.name;
   /**
    * The reference has no sync handler or importer: there, as here, `handler` and `importer`
    * choose how the EAD is read, and the endpoint still synchronises.
    */
   readonly classNames: readonly string[];
   readonly scopeTypes: readonly ItemType[];
-  readonly input = 'documents';
+  readonly input = EAD_SYNC_FORMAT.input;
   readonly scopeRequired = true;
 
   constructor(private readonly ead: EadReader) {

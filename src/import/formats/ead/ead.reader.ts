@@ -3,6 +3,8 @@ import { APP_CONFIG, AppConfig } from '../../../config/app-config';
 import { ItemType } from '../../../items/item-types';
 import { readInWorker, readsInWorker } from '../../reading/worker-reading';
 import {
+  FormatDeclaration,
+  FormatParameter,
   FormatReader,
   ImportContext,
   ImportEvent,
@@ -13,9 +15,27 @@ import {
 import { MissingUnitIdPolicy } from './ead-handler';
 import { eadPartBuilder, EadReadSettings, readEad, readEadInWorker } from './ead-read';
 import { choiceParameter } from '../format-params';
-import { DUPLICATE_UNITID, DUPLICATE_UNITID_POLICIES } from '../shared/sibling-ids';
+import {
+  DUPLICATE_UNITID,
+  DUPLICATE_UNITID_PARAMETER,
+  DUPLICATE_UNITID_POLICIES,
+} from '../shared/sibling-ids';
 
 const MISSING_UNITID_POLICIES: readonly MissingUnitIdPolicy[] = ['error', 'attribute', 'position'];
+
+/** The `missing-unitid` parameter, which the sync reads too. */
+export const MISSING_UNITID_PARAMETER: FormatParameter = {
+  name: 'missing-unitid',
+  description:
+    'a unit without unitid, or whose unitid slugifies to nothing (---): error (default), attribute (the component id) or position (among siblings)',
+};
+
+export const EAD_FORMAT: FormatDeclaration = {
+  name: 'ead',
+  summary: 'EAD 2002 finding aids: documentary units into a repository, or below a unit',
+  input: 'documents',
+  parameters: [MISSING_UNITID_PARAMETER, DUPLICATE_UNITID_PARAMETER],
+};
 
 function readSettings(context: ImportContext): EadReadSettings {
   const scope = context.scope;
@@ -28,7 +48,11 @@ function readSettings(context: ImportContext): EadReadSettings {
     scope: { id: scope.bundle.id, type: scope.bundle.type as ItemType, identifiers: scope.identifiers },
     properties: context.params.properties,
     lang: context.params.lang,
-    missingUnitId: choiceParameter(context.params.query, 'missing-unitid', MISSING_UNITID_POLICIES),
+    missingUnitId: choiceParameter(
+      context.params.query,
+      MISSING_UNITID_PARAMETER.name,
+      MISSING_UNITID_POLICIES,
+    ),
     duplicateUnitId: choiceParameter(context.params.query, DUPLICATE_UNITID, DUPLICATE_UNITID_POLICIES),
     limits: context.params.limits,
   };
@@ -43,7 +67,7 @@ function readSettings(context: ImportContext): EadReadSettings {
 @Injectable()
 @ImportFormat()
 export class EadReader implements FormatReader {
-  readonly name = 'ead';
+  readonly name = EAD_FORMAT.name;
   /**
    * The reference's EAD handlers and importers. The variants it kept for particular institutions
    * (ICA-AtoM, USHMM, ARA) read standard EAD here.
@@ -60,7 +84,7 @@ export class EadReader implements FormatReader {
     ].flatMap((name) => [name, `eu.ehri.project.importers.ead.${name}`]),
   ];
   readonly scopeTypes: readonly ItemType[] = ['Repository', 'DocumentaryUnit'];
-  readonly input = 'documents';
+  readonly input = EAD_FORMAT.input;
   readonly scopeRequired = true;
 
   constructor(@Inject(APP_CONFIG) private readonly config: AppConfig) {}

@@ -1,6 +1,8 @@
 import { Module } from '@nestjs/common';
-import { EagReader } from './eag.reader';
+import { EAG_FORMAT, EagReader } from './eag.reader';
 
 /** The EAG import format (`POST /import/eag`). */
 @Module({ providers: [EagReader] })
-export class EagModule {}
+export class EagModule {
+  static readonly format = EAG_FORMAT;
+}

@@ -3,6 +3,7 @@ import { ItemType } from '../../../items/item-types';
 import { XmlMapping } from '../xml/xml-mapping';
 import { readXml } from '../xml/xml-parser';
 import {
+  FormatDeclaration,
   FormatReader,
   ImportContext,
   ImportFormat,
@@ -14,6 +15,13 @@ import { DEFAULT_EAG_MAPPING } from './eag-mapping';
 import { EagHandler } from './eag-handler';
 import { repositoryEvent } from '../shared/repository-builder';
 
+export const EAG_FORMAT: FormatDeclaration = {
+  name: 'eag',
+  summary: "EAG 2012 or the reference's EAG profile: one repository per document, into a country",
+  input: 'documents',
+  parameters: [],
+};
+
 /**
  * `POST /import/eag`: EAG repository descriptions into a country, as the reference's `EagHandler`
  * and `EagImporter`: one repository per document, with its description and address. Reads the
@@ -22,13 +30,13 @@ import { repositoryEvent } from '../shared/repository-builder';
 @Injectable()
 @ImportFormat()
 export class EagReader implements FormatReader {
-  readonly name = 'eag';
+  readonly name = EAG_FORMAT.name;
   readonly classNames = [
     'eag',
     ...['EagHandler', 'EagImporter'].flatMap((name) => [name, `eu.ehri.project.importers.eag.${name}`]),
   ];
   readonly scopeTypes: readonly ItemType[] = ['Country'];
-  readonly input = 'documents';
+  readonly input = EAG_FORMAT.input;
   readonly scopeRequired = true;
   /** The reference's `EagImporter` writes a re-imported repository whole, descriptions included. */
   readonly descriptionUpdate = 'replace';

@@ -1,7 +1,14 @@
 import { Injectable } from '@nestjs/common';
 import { GraphReader, StoredItem } from '../../../graph/graph-store';
 import { ItemType } from '../../../items/item-types';
-import { FormatReader, ImportContext, ImportFormat, ImportSource, ReadEvent } from '../format-reader';
+import {
+  FormatDeclaration,
+  FormatReader,
+  ImportContext,
+  ImportFormat,
+  ImportSource,
+  ReadEvent,
+} from '../format-reader';
 import { inBatches } from '../tabular/batches';
 import { rowRejection } from '../tabular/row-rejection';
 import { readTableRows } from '../tabular/table-rows';
@@ -57,6 +64,14 @@ function storeProblem(spec: LinkSpec, facts: StoreFacts): string | undefined {
     : `access point ${accessPoint} (column 3) is not an access point of ${spec.ends.join(' or ')}`;
 }
 
+export const LINKS_FORMAT: FormatDeclaration = {
+  name: 'links',
+  summary:
+    'a table of (source, target, access point, type, field, description): links between existing items',
+  input: 'raw',
+  parameters: [],
+};
+
 /**
  * `POST /import/links`: links between existing items from a table of rows (source, target,
  * access point, type, field, description), as the reference's `LinkImporter.importLinks`. A row
@@ -65,10 +80,10 @@ function storeProblem(spec: LinkSpec, facts: StoreFacts): string | undefined {
 @Injectable()
 @ImportFormat()
 export class LinksReader implements FormatReader {
-  readonly name = 'links';
+  readonly name = LINKS_FORMAT.name;
   readonly classNames = ['links'];
   readonly scopeTypes: readonly ItemType[] = [];
-  readonly input = 'raw';
+  readonly input = LINKS_FORMAT.input;
 
   async *read(source: ImportSource, context: ImportContext): AsyncIterable<ReadEvent> {
     for await (const rows of inBatches(readTableRows(source), BATCH_SIZE)) {

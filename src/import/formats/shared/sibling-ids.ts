@@ -1,3 +1,4 @@
+import type { FormatParameter } from '../format-reader';
 import { OTHER_IDENTIFIERS } from '../../../items/ontology';
 import { OBJECT_IDENTIFIER } from './raw-extraction';
 import { RawNode } from './raw-node';
@@ -12,6 +13,12 @@ export type DuplicateUnitIdPolicy = 'error' | 'position';
 /** The query parameter that chooses it, for EAD, EAD sync and CSV units. */
 export const DUPLICATE_UNITID = 'duplicate-unitid';
 
+/** The `duplicate-unitid` parameter, as the formats that read units declare it. */
+export const DUPLICATE_UNITID_PARAMETER: FormatParameter = {
+  name: DUPLICATE_UNITID,
+  description:
+    'a unit whose id an earlier sibling of the same document has: error (default; refused with its descendants, naming both) or position (kept, suffixed _2, _3, … by occurrence)',
+};
 export const DUPLICATE_UNITID_POLICIES: readonly DuplicateUnitIdPolicy[] = ['error', 'position'];
 
 /** A unit's local id and id among its siblings, or why it has none. */

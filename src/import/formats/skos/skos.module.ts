@@ -1,6 +1,8 @@
 import { Module } from '@nestjs/common';
-import { SkosReader } from './skos.reader';
+import { SKOS_FORMAT, SkosReader } from './skos.reader';
 
 /** The SKOS import format (`POST /import/skos`). */
 @Module({ providers: [SkosReader] })
-export class SkosModule {}
+export class SkosModule {
+  static readonly format = SKOS_FORMAT;
+}

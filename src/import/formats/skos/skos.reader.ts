@@ -6,6 +6,8 @@ import { joinPath } from '../../../items/identifiers';
 import { ItemType } from '../../../items/item-types';
 import {
   FinishResult,
+  FormatDeclaration,
+  FormatParameter,
   FormatReader,
   ImportContext,
   ImportFormat,
@@ -33,12 +35,30 @@ interface SkosOptions extends UriAffixes {
   conceptScheme?: string;
 }
 
+const FORMAT = {
+  name: 'format',
+  description: 'Turtle, N-Triples, N3, RDF/XML (default), JSON-LD, or a media type',
+};
+const BASE_URI = {
+  name: 'baseURI',
+  description: 'URI prefix removed from concept URIs to make their local ids',
+};
+const SUFFIX = {
+  name: 'suffix',
+  description: 'URI suffix removed from concept URIs to make their local ids',
+};
+const CONCEPT_SCHEME = {
+  name: 'concept-scheme',
+  description: 'import only the concepts in this scheme (URI)',
+};
+const SKOS_PARAMETERS: readonly FormatParameter[] = [FORMAT, BASE_URI, SUFFIX, CONCEPT_SCHEME];
+
 function skosOptions(query: ImportContext['params']['query']): SkosOptions {
   return {
-    format: singleParameter(query, 'format'),
-    baseURI: singleParameter(query, 'baseURI'),
-    suffix: singleParameter(query, 'suffix'),
-    conceptScheme: singleParameter(query, 'concept-scheme'),
+    format: singleParameter(query, FORMAT.name),
+    baseURI: singleParameter(query, BASE_URI.name),
+    suffix: singleParameter(query, SUFFIX.name),
+    conceptScheme: singleParameter(query, CONCEPT_SCHEME.name),
   };
 }
 
@@ -116,6 +136,13 @@ function rejected(tag: string, uri: string, problem: ConceptProblem): ReadEvent 
   return { kind: 'invalid', tag, key: uri, message: `Concept ${uri}: ${problem.field}: ${problem.message}` };
 }
 
+export const SKOS_FORMAT: FormatDeclaration = {
+  name: 'skos',
+  summary: 'a SKOS vocabulary in any RDF syntax: one concept per skos:Concept, into a vocabulary',
+  input: 'raw',
+  parameters: SKOS_PARAMETERS,
+};
+
 /**
  * `POST /import/skos`: a SKOS vocabulary in any RDF syntax into a `CvocVocabulary`, as the
  * reference's `JenaSkosImporter`: one `CvocConcept` per `skos:Concept`, one description per
@@ -124,7 +151,7 @@ function rejected(tag: string, uri: string, problem: ConceptProblem): ReadEvent 
 @Injectable()
 @ImportFormat()
 export class SkosReader implements FormatReader {
-  readonly name = 'skos';
+  readonly name = SKOS_FORMAT.name;
   readonly classNames = [
     'skos',
     'SkosImporter',
@@ -133,7 +160,7 @@ export class SkosReader implements FormatReader {
     'eu.ehri.project.importers.cvoc.JenaSkosImporter',
   ];
   readonly scopeTypes: readonly ItemType[] = ['CvocVocabulary'];
-  readonly input = 'raw';
+  readonly input = SKOS_FORMAT.input;
   readonly descriptionUpdate = 'replace';
   readonly scopeRequired = true;
 
