@@ -88,7 +88,7 @@ export function eag2012Document(repository: Bundle, description: Bundle, context
       'xsi:schemaLocation': SCHEMA_LOCATION,
     },
     () => {
-      writeControl(xml, fields, carriers, description, repository.id, context.now);
+      writeControl(xml, fields, carriers, description, repository, context);
       xml.append(archguide);
     },
   );
@@ -100,14 +100,16 @@ function writeControl(
   fields: RawFields,
   carriers: Carriers,
   description: Bundle,
-  itemId: string,
-  now: string,
+  repository: Bundle,
+  { countryCode, now }: EagExportContext,
 ): void {
   const events = dependentsOf(description, 'maintenance');
+  const itemId = repository.id;
   xml.element('control', undefined, () => {
     const recordId = fields.takeOne('descriptionIdentifier');
     if (recordId === undefined) carriers.generated('descriptionIdentifier');
-    xml.leaf('recordId', recordId ?? itemId);
+    // Made up, as the reference makes every EAG 2012 record id.
+    xml.leaf('recordId', recordId ?? `${countryCode}-${String(repository.data[IDENTIFIER] ?? itemId)}`);
     xml.element('maintenanceAgency', undefined, () => {
       replayed(xml, fields, carriers, ['maintenanceAgency', 'agencyCode'], 'EHRI');
       replayed(xml, fields, carriers, ['maintenanceAgency', 'agencyName'], 'The EHRI Consortium');

@@ -96,7 +96,8 @@ export function rdfDocument(mediaType: RdfMediaType, statements: AsyncIterable<S
     case 'application/n-triples':
       return serialised(statements, new StreamWriter({ format: 'N-Triples' }));
     case 'application/ld+json':
-      return serialised(statements, new JsonLdSerializer({ space: '  ' }));
+      // Its streams are `readable-stream`'s, which Node's pipe takes as its own.
+      return serialised(statements, new JsonLdSerializer({ space: '  ' }) as unknown as Duplex);
     case 'application/rdf+xml':
       return Readable.from(rdfXml(statements));
   }
