@@ -28,7 +28,9 @@ export async function* vocabularyStatements(
       });
       const ids = hits.map((hit) => hit.id);
       const concepts = await tx.getItems(ids);
-      const broader = new Map(await Promise.all(ids.map(async (id) => [id, await tx.incoming(id, 'narrower')] as const)));
+      // One call per concept, one after the other: a transaction runs one statement at a time.
+      const broader = new Map<string, string[]>();
+      for (const id of ids) broader.set(id, await tx.incoming(id, 'narrower'));
       const others = new Set<string>();
       for (const [id, item] of concepts) {
         for (const target of [...(item.edges.narrower ?? []), ...(item.edges.related ?? []), ...(broader.get(id) ?? [])]) {
