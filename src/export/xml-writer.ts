@@ -152,10 +152,16 @@ export class Carriers {
     for (const [field, texts] of fields.rest()) this.field(field, texts);
   }
 
+  /** As `localControl` elements of one `term` each (EAC-CPF). */
   write(xml: XmlBuilder): void {
     for (const [localType, text] of this.entries) {
       xml.element('localControl', { localType }, () => xml.leaf('term', text));
     }
+  }
+
+  /** As `otherRecordId` elements (EAG 2012, whose `localControl` terms are from a closed list). */
+  writeAsRecordIds(xml: XmlBuilder): void {
+    for (const [localType, text] of this.entries) xml.leaf('otherRecordId', text, { localType });
   }
 }
 

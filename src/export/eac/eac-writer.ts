@@ -211,8 +211,9 @@ function writeDescription(
 ): void {
   xml.element('cpfDescription', undefined, () => {
     xml.element('identity', undefined, () => {
-      const url = fields.takeOne('descriptionUrl');
-      xml.leaf('entityId', fields.takeOne('objectIdentifier'), { 'xlink:href': url });
+      // The reference's mapping reads a description URL from `entityId/@xlink:href`, which EAC-CPF
+      // does not allow: it is carried.
+      xml.leaf('entityId', fields.takeOne('objectIdentifier'));
       let entityType = fields.takeOne('typeOfEntity');
       if (entityType === undefined || !ENTITY_TYPES.has(entityType)) {
         if (entityType !== undefined) carriers.field('typeOfEntity', [entityType]);

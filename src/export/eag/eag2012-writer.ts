@@ -105,46 +105,50 @@ function writeControl(
 ): void {
   const events = dependentsOf(description, 'maintenance');
   const itemId = repository.id;
+  const recordId = fields.takeOne('descriptionIdentifier');
+  if (recordId === undefined) carriers.generated('descriptionIdentifier');
+  // What follows the record ids is written first: the carriers, right after them, take the rest.
+  const rest = new XmlBuilder(2);
+  rest.element('maintenanceAgency', undefined, () => {
+    replayed(rest, fields, carriers, ['maintenanceAgency', 'agencyCode'], 'EHRI');
+    replayed(rest, fields, carriers, ['maintenanceAgency', 'agencyName'], 'The EHRI Consortium');
+  });
+  replayed(rest, fields, carriers, ['maintenanceStatus'], 'revised');
+  rest.element('maintenanceHistory', undefined, () => {
+    if (events.length === 0 || !eventsFit(events)) {
+      carriers.generated(MAINTENANCE_EVENT);
+      carriers.nodes(MAINTENANCE_EVENT, events);
+    }
+    for (const { data } of events) writeEvent(rest, data);
+    if (events.length === 0) {
+      writeEvent(rest, { agent: itemId, agentType: 'machine', date: now, eventType: 'created' });
+    }
+  });
+  const language = fields.takeOne(LANGUAGE_CODE);
+  if (language !== undefined) {
+    rest.element('languageDeclarations', undefined, () =>
+      rest.element('languageDeclaration', undefined, () => {
+        rest.leaf('language', undefined, { languageCode: language });
+        rest.leaf('script', undefined, { scriptCode: 'Latn' });
+      }),
+    );
+  }
+  for (const rules of fields.take('rulesAndConventions')) {
+    rest.element('conventionDeclaration', undefined, () => rest.leaf('citation', rules));
+  }
+  const sources = fields.take('sources');
+  if (sources.length > 0) {
+    rest.element('sources', undefined, () => {
+      for (const source of sources) rest.element('source', undefined, () => rest.leaf('sourceEntry', source));
+    });
+  }
+  carriers.rest(fields);
   xml.element('control', undefined, () => {
-    const recordId = fields.takeOne('descriptionIdentifier');
-    if (recordId === undefined) carriers.generated('descriptionIdentifier');
     // Made up, as the reference makes every EAG 2012 record id.
     xml.leaf('recordId', recordId ?? `${countryCode}-${String(repository.data[IDENTIFIER] ?? itemId)}`);
-    xml.element('maintenanceAgency', undefined, () => {
-      replayed(xml, fields, carriers, ['maintenanceAgency', 'agencyCode'], 'EHRI');
-      replayed(xml, fields, carriers, ['maintenanceAgency', 'agencyName'], 'The EHRI Consortium');
-    });
-    replayed(xml, fields, carriers, ['maintenanceStatus'], 'revised');
-    xml.element('maintenanceHistory', undefined, () => {
-      if (events.length === 0 || !eventsFit(events)) {
-        carriers.generated(MAINTENANCE_EVENT);
-        carriers.nodes(MAINTENANCE_EVENT, events);
-      }
-      for (const { data } of events) writeEvent(xml, data);
-      if (events.length === 0) {
-        writeEvent(xml, { agent: itemId, agentType: 'machine', date: now, eventType: 'created' });
-      }
-    });
-    const language = fields.takeOne(LANGUAGE_CODE);
-    if (language !== undefined) {
-      xml.element('languageDeclarations', undefined, () =>
-        xml.element('languageDeclaration', undefined, () => {
-          xml.leaf('language', undefined, { languageCode: language });
-          xml.leaf('script', undefined, { scriptCode: 'Latn' });
-        }),
-      );
-    }
-    for (const rules of fields.take('rulesAndConventions')) {
-      xml.element('conventionDeclaration', undefined, () => xml.leaf('citation', rules));
-    }
-    const sources = fields.take('sources');
-    carriers.rest(fields);
-    carriers.write(xml);
-    if (sources.length > 0) {
-      xml.element('sources', undefined, () => {
-        for (const source of sources) xml.element('source', undefined, () => xml.leaf('sourceEntry', source));
-      });
-    }
+    // EAG 2012 keeps `localControl` terms to a list of two: carriers are other record ids.
+    carriers.writeAsRecordIds(xml);
+    xml.append(rest);
   });
 }
 
@@ -189,8 +193,16 @@ function writeArchguide(xml: XmlBuilder, fields: RawFields, carriers: Carriers, 
       const name = fields.takeOne(NAME);
       if (name === undefined) carriers.generated(NAME);
       xml.leaf('autform', name ?? '-');
-      for (const form of fields.take('parallelFormsOfName')) xml.leaf('parform', form);
-      for (const form of fields.take('otherFormsOfName')) xml.leaf('nonpreform', form);
+      // As the reference writes them, other forms of name among the parallel ones (EAG 2012's
+      // `nonpreform` needs dates of use): both are carried when there are other forms.
+      const parallel = fields.take('parallelFormsOfName');
+      const other = fields.take('otherFormsOfName');
+      for (const form of [...parallel, ...other]) xml.leaf('parform', form);
+      if (other.length > 0) {
+        carriers.generated('parallelFormsOfName');
+        carriers.field('parallelFormsOfName', parallel);
+        carriers.field('otherFormsOfName', other);
+      }
     });
     xml.element('desc', undefined, () =>
       xml.element('repositories', undefined, () =>

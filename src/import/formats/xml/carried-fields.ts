@@ -5,7 +5,8 @@ import { OpenElement } from './mapped-xml-handler';
 /**
  * What the service's own EAG and EAC-CPF exports (`src/export/`) tell their importers beyond the
  * standard's elements, so that importing an export gives back the item it was made from. Each is
- * a `localControl` (valid EAG 2012 and EAC-CPF) with one `term`:
+ * a `localControl` with one `term` (EAC-CPF) or an `otherRecordId` (EAG 2012, whose `localControl`
+ * terms are from a closed list), its `localType` saying what the text is:
  *
  * - `localType="ehri:field:<field>"`: the term is a value of that raw field (a field the format
  *   has no element for, or an unmapped one, `UNKNOWN_…`);
@@ -40,12 +41,15 @@ export class CarriedFields {
   /** The staging field of the `localControl` open last, when it is a carrier. */
   private staged: string | undefined;
 
-  /** Called as each element starts: a carrier's term is read into its staging field. */
+  /** Called as each element starts: a carrier's text is read into its staging field. */
   started(path: readonly string[], element: OpenElement<unknown>, attributes: Readonly<Record<string, string>>) {
     if (element.name === 'localControl') {
       this.staged = stagedField(attributes.localType);
     } else if (element.name === 'term' && path[path.length - 2] === 'localControl') {
       if (this.staged !== undefined) element.textField = this.staged;
+    } else if (element.name === 'otherRecordId') {
+      const staged = stagedField(attributes.localType);
+      if (staged !== undefined) element.textField = staged;
     }
   }
 
