@@ -52,17 +52,19 @@ describe('exports over HTTP', () => {
   });
   afterAll(() => t.close());
 
-  function get(url: string, token: string | undefined = portalToken): request.Test {
+  /** A GET with the portal token, another token, or none (`null`). */
+  function get(url: string, token: string | null = portalToken): request.Test {
     const test = request(t.server).get(url).buffer(true);
-    return token === undefined ? test : test.set('Authorization', `Bearer ${token}`);
+    return token === null ? test : test.set('Authorization', `Bearer ${token}`);
   }
 
   describe('access', () => {
     it('asks for a token of role portal or ops', async () => {
-      const missing = await get('/export/repositories/nl-two/eag', undefined).expect(401);
+      const missing = await get('/export/repositories/nl-two/eag', null).expect(401);
       expect(missing.headers['www-authenticate']).toMatch(/^Bearer/);
       await get('/export/repositories/nl-two/eag', await t.token('import')).expect(403);
       await get('/export/repositories/nl-two/eag', await t.token('ops')).expect(200);
+      await get(SKOS, null).expect(401);
       await get(SKOS, portalToken).expect(200);
     });
 
@@ -150,5 +152,21 @@ describe('exports over HTTP', () => {
       await get(SKOS).set('Accept', 'text/turtle;q=0').expect(406);
       await get(`${SKOS}?format=RDF/YAML`).expect(406);
     });
+  });
+
+  it('describes every export in the OpenAPI document, with its answers', async () => {
+    const document = await request(t.server).get('/openapi.json').expect(200);
+    const paths = document.body.paths as Record<string, { get?: { responses: Record<string, unknown> } }>;
+    for (const path of [
+      '/export/repositories/{id}/eag',
+      '/export/agents/{id}/eac',
+      '/export/vocabularies/{id}/skos',
+    ]) {
+      expect(Object.keys(paths[path]?.get?.responses ?? {})).toEqual(
+        expect.arrayContaining(['200', '301', '401', '403', '404', '410']),
+      );
+    }
+    expect(Object.keys(paths['/export/vocabularies/{id}/skos'].get?.responses ?? {})).toContain('406');
+    expect(Object.keys(paths['/export/agents/{id}/eac'].get?.responses ?? {})).toContain('400');
   });
 });

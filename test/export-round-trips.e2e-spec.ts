@@ -125,7 +125,13 @@ describe('exports: round trips through the importers', () => {
       expect(response.status).toBe(200);
       expect(response.headers['content-type']).toBe(`${syntax}; charset=utf-8`);
 
-      const again = await importInto('skos', vocabulary, String(response.body), { 'allow-update': 'true' }, syntax);
+      const again = await importInto(
+        'skos',
+        vocabulary,
+        String(response.body),
+        { 'allow-update': 'true' },
+        syntax,
+      );
       expect(again).toMatchObject({ created: 0, updated: 0, unchanged: count });
     });
 

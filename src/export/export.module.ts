@@ -12,13 +12,7 @@ import { SkosExportController } from './skos/skos.controller';
  */
 @Module({
   imports: [AuthModule, PortalModule],
-  controllers: [
-    EagExportController,
-    EacExportController,
-    SkosExportController,
-  ],
-  providers: [
-    ExportItems,
-  ],
+  controllers: [EagExportController, EacExportController, SkosExportController],
+  providers: [ExportItems],
 })
 export class ExportModule {}

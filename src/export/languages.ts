@@ -32,6 +32,7 @@ export function exportLanguage(lang: string | undefined): string {
  */
 export function chosenDescription(item: Bundle, language: string): Bundle | undefined {
   const descriptions = [...(item.relations.describes ?? [])].sort((a, b) => (a.id < b.id ? -1 : 1));
-  const inLanguage = (code: string) => descriptions.find((description) => description.data[LANGUAGE_CODE] === code);
+  const inLanguage = (code: string) =>
+    descriptions.find((description) => description.data[LANGUAGE_CODE] === code);
   return inLanguage(language) ?? inLanguage(DEFAULT_LANGUAGE) ?? descriptions[0];
 }

@@ -273,7 +273,8 @@ function writeDescriptionContent(
     if (texts.length > 0) xml.element(element, undefined, () => texts.forEach((text) => xml.leaf('p', text)));
   }
   const history = fields.take('biographicalHistory');
-  if (history.length > 0) xml.element('biogHist', undefined, () => history.forEach((text) => xml.leaf('p', text)));
+  if (history.length > 0)
+    xml.element('biogHist', undefined, () => history.forEach((text) => xml.leaf('p', text)));
 }
 
 function writeRelations(xml: XmlBuilder, relations: readonly Bundle[], carriers: Carriers): void {

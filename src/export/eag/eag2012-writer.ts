@@ -39,7 +39,10 @@ function rawFieldsOf(repository: Bundle, description: Bundle): RawFields {
     if (key === IDENTIFIER) {
       const identifier = String(value);
       const marked = identifier.endsWith(DESCRIPTION_MARK);
-      fields.set('descriptionIdentifier', marked ? identifier.slice(0, -DESCRIPTION_MARK.length) : identifier);
+      fields.set(
+        'descriptionIdentifier',
+        marked ? identifier.slice(0, -DESCRIPTION_MARK.length) : identifier,
+      );
     } else fields.set(key, value);
   }
   fields.set('objectIdentifier', repository.data[IDENTIFIER]);

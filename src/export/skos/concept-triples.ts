@@ -54,7 +54,9 @@ function languageTag(description: Bundle): string | undefined {
 
 /** The vocabulary as a concept scheme, with its name as the reference writes it. */
 export function schemeStatements(schemeUri: string, vocabulary: Bundle): Statements {
-  const triples: Triple[] = [{ subject: schemeUri, predicate: RDF_TYPE, object: { iri: SKOS_CONCEPT_SCHEME } }];
+  const triples: Triple[] = [
+    { subject: schemeUri, predicate: RDF_TYPE, object: { iri: SKOS_CONCEPT_SCHEME } },
+  ];
   for (const name of texts(vocabulary.data[NAME])) {
     triples.push({ subject: schemeUri, predicate: DC_TITLE, object: { literal: name } });
   }
@@ -76,7 +78,11 @@ export interface ConceptContext {
  * relations the import kept as unknown properties, and its broader, narrower and related concepts
  * (a concept with no broader one is a top concept of the scheme).
  */
-export function conceptStatements(concept: Bundle, edges: Record<string, string[] | undefined>, context: ConceptContext): Statements[] {
+export function conceptStatements(
+  concept: Bundle,
+  edges: Record<string, string[] | undefined>,
+  context: ConceptContext,
+): Statements[] {
   const subject = context.uriOf(concept.id) ?? concept.id;
   const triples: Triple[] = [];
   const add = (predicate: string, object: RdfObject) => triples.push({ subject, predicate, object });
@@ -102,7 +108,10 @@ export function conceptStatements(concept: Bundle, edges: Record<string, string[
   }
   for (const [field, predicate] of Object.entries(CONCEPT_FIELDS)) {
     for (const text of texts(concept.data[field])) {
-      add(predicate, RESOURCE_FIELDS.has(field) && ABSOLUTE_IRI.test(text) ? { iri: text } : { literal: text });
+      add(
+        predicate,
+        RESOURCE_FIELDS.has(field) && ABSOLUTE_IRI.test(text) ? { iri: text } : { literal: text },
+      );
     }
   }
   const related = (ids: readonly string[] | undefined, predicate: string) => {

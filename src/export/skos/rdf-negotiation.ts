@@ -75,6 +75,7 @@ export function negotiateRdf(accept: string | undefined, format: string | undefi
       chosen = { mediaType, quality };
     }
   }
-  if (chosen === undefined) throw new NotAcceptableException(`Accept: "${accept}" names no syntax ${OFFERED}`);
+  if (chosen === undefined)
+    throw new NotAcceptableException(`Accept: "${accept}" names no syntax ${OFFERED}`);
   return chosen.mediaType;
 }

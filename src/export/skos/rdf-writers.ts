@@ -45,7 +45,8 @@ function escapeXml(text: string): string {
 function qualifiedName(predicate: string): { name: string; namespace?: string } {
   for (const [prefix, namespace] of Object.entries(PREFIXES)) {
     const local = predicate.slice(namespace.length);
-    if (predicate.startsWith(namespace) && /^[A-Za-z_][\w.-]*$/.test(local)) return { name: `${prefix}:${local}` };
+    if (predicate.startsWith(namespace) && /^[A-Za-z_][\w.-]*$/.test(local))
+      return { name: `${prefix}:${local}` };
   }
   const split = Math.max(predicate.lastIndexOf('#'), predicate.lastIndexOf('/')) + 1;
   return { name: `p:${predicate.slice(split)}`, namespace: predicate.slice(0, split) };

@@ -1,4 +1,15 @@
-import { Controller, Get, Headers, HttpStatus, Inject, Param, Query, Req, Res, UseGuards } from '@nestjs/common';
+import {
+  Controller,
+  Get,
+  Headers,
+  HttpStatus,
+  Inject,
+  Param,
+  Query,
+  Req,
+  Res,
+  UseGuards,
+} from '@nestjs/common';
 import { ApiHeader, ApiOperation, ApiProduces, ApiQuery, ApiResponse, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { RolesAllowed } from '../../auth/bearer-auth.guard';
@@ -42,7 +53,8 @@ export class SkosExportController {
   @ApiQuery({
     name: 'format',
     required: false,
-    description: 'Overrides Accept: turtle, rdf/xml, n-triples, json-ld (any case) or one of their media types',
+    description:
+      'Overrides Accept: turtle, rdf/xml, n-triples, json-ld (any case) or one of their media types',
   })
   @ApiResponse({
     status: 200,

@@ -33,7 +33,11 @@ export async function* vocabularyStatements(
       for (const id of ids) broader.set(id, await tx.incoming(id, 'narrower'));
       const others = new Set<string>();
       for (const [id, item] of concepts) {
-        for (const target of [...(item.edges.narrower ?? []), ...(item.edges.related ?? []), ...(broader.get(id) ?? [])]) {
+        for (const target of [
+          ...(item.edges.narrower ?? []),
+          ...(item.edges.related ?? []),
+          ...(broader.get(id) ?? []),
+        ]) {
           if (!concepts.has(target)) others.add(target);
         }
       }

@@ -50,15 +50,21 @@ describe('carried fields of exported records', () => {
         '<maintenanceHistory><maintenanceEvent><eventType>created</eventType></maintenanceEvent></maintenanceHistory>',
     );
     expect(node.values.has('UNKNOWN_eac-cpf_control_maintenanceStatus_')).toBe(false);
-    const events = (node.subNodes.get('MaintenanceEvent') ?? []).map((event) => Object.fromEntries(event.values));
+    const events = (node.subNodes.get('MaintenanceEvent') ?? []).map((event) =>
+      Object.fromEntries(event.values),
+    );
     expect(events).toEqual([{ agent: ['first', 'again'] }, { agent: 'second' }]);
   });
 
   it('leaves other local controls to the mapping, and refuses a field that would replace a prototype', async () => {
     const { node } = await record(
-      localControl('detailLevel', 'full') + localControl('ehri:field:__proto__', 'x') + localControl('ehri:node:A:b:c', 'x'),
+      localControl('detailLevel', 'full') +
+        localControl('ehri:field:__proto__', 'x') +
+        localControl('ehri:node:A:b:c', 'x'),
     );
-    expect([...node.values.keys()].filter((field) => !field.startsWith('UNKNOWN_'))).toEqual(['objectIdentifier']);
+    expect([...node.values.keys()].filter((field) => !field.startsWith('UNKNOWN_'))).toEqual([
+      'objectIdentifier',
+    ]);
     expect(node.values.get('UNKNOWN_eac-cpf_control_localControl_term_')).toEqual(['full', 'x', 'x']);
   });
 });

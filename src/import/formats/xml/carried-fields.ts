@@ -33,7 +33,9 @@ function stagedField(localType: string | undefined): string | undefined {
   else if (localType.startsWith(CARRIED_NODE) && NODE_CARRIER.test(localType.slice(CARRIED_NODE.length)))
     field = localType.slice(CARRIED_NODE.length);
   else return undefined;
-  return field !== '' && !field.split(':').includes(PROTOTYPE_KEY) ? `${STAGED_PREFIX}${localType}` : undefined;
+  return field !== '' && !field.split(':').includes(PROTOTYPE_KEY)
+    ? `${STAGED_PREFIX}${localType}`
+    : undefined;
 }
 
 /** The carriers of one record, as a mapped handler reads it. */
@@ -42,7 +44,11 @@ export class CarriedFields {
   private staged: string | undefined;
 
   /** Called as each element starts: a carrier's text is read into its staging field. */
-  started(path: readonly string[], element: OpenElement<unknown>, attributes: Readonly<Record<string, string>>) {
+  started(
+    path: readonly string[],
+    element: OpenElement<unknown>,
+    attributes: Readonly<Record<string, string>>,
+  ) {
     if (element.name === 'localControl') {
       this.staged = stagedField(attributes.localType);
     } else if (element.name === 'term' && path[path.length - 2] === 'localControl') {
