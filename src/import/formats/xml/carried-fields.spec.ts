@@ -1,5 +1,9 @@
 import { EacHandler, EacRecord } from '../eac/eac-handler';
 import { DEFAULT_EAC_MAPPING } from '../eac/eac-mapping';
+import { EagHandler } from '../eag/eag-handler';
+import { DEFAULT_EAG_MAPPING } from '../eag/eag-mapping';
+import { EAG_2012_NAMESPACE } from '../eag/eag2012-mapping';
+import { RawNode } from '../shared/raw-node';
 import { readXml } from './xml-parser';
 
 function localControl(localType: string, term: string): string {
@@ -66,5 +70,29 @@ describe('carried fields of exported records', () => {
       'objectIdentifier',
     ]);
     expect(node.values.get('UNKNOWN_eac-cpf_control_localControl_term_')).toEqual(['full', 'x', 'x']);
+  });
+
+  it('reads the other record ids of EAG 2012 that carry fields', async () => {
+    const xml = `<eag xmlns="${EAG_2012_NAMESPACE}"><control><recordId>NL-1</recordId>
+      <otherRecordId localType="ehri:field:address/postalCode">1016 CJ</otherRecordId>
+      <otherRecordId localType="ehri:generated">UNKNOWN_eag_control_maintenanceStatus_</otherRecordId>
+      <otherRecordId>kept as it is</otherRecordId>
+      <maintenanceStatus>revised</maintenanceStatus></control></eag>`;
+    const source = {
+      tag: 'test.xml',
+      async *bytes() {
+        yield Buffer.from(xml);
+      },
+    };
+    const nodes: RawNode[] = [];
+    for await (const node of readXml(
+      source,
+      (locator) => new EagHandler(DEFAULT_EAG_MAPPING, locator, 'eng', false),
+    )) {
+      nodes.push(node);
+    }
+    expect(nodes[0].values.get('address/postalCode')).toBe('1016 CJ');
+    expect(nodes[0].values.get('UNKNOWN_eag_control_otherRecordId_')).toBe('kept as it is');
+    expect(nodes[0].values.has('UNKNOWN_eag_control_maintenanceStatus_')).toBe(false);
   });
 });
