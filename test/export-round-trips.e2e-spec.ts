@@ -35,6 +35,9 @@ const SYNTAXES = ['text/turtle', 'application/rdf+xml', 'application/n-triples',
  * as the very items it was made from (every item unchanged), and the XML validates against its
  * standard's schema.
  */
+/** A store's first schema and imports are slow on a Neo4j server just started. */
+const STORE_START_TIMEOUT = 180_000;
+
 describe('exports: round trips through the importers', () => {
   let t: ImportTestApp;
   let token: string;
@@ -43,7 +46,7 @@ describe('exports: round trips through the importers', () => {
     t = await createImportTestApp();
     token = await t.token('portal');
     await addNamedItem(t.store, 'AuthoritativeSet', 'auths');
-  });
+  }, STORE_START_TIMEOUT);
   afterAll(() => t.close());
 
   async function importInto(
@@ -118,7 +121,7 @@ describe('exports: round trips through the importers', () => {
       const answer = await importInto('skos', vocabulary, fixture('cvoc', name), query, contentType);
       count = answer.created;
       expect(count).toBeGreaterThan(0);
-    });
+    }, STORE_START_TIMEOUT);
 
     it.each(SYNTAXES)('comes back unchanged from its %s export', async (syntax) => {
       const response = await exported(`/export/vocabularies/${vocabulary}/skos`, syntax);
