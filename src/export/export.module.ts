@@ -1,6 +1,10 @@
 import { Module } from '@nestjs/common';
 import { AuthModule } from '../auth/auth.module';
 import { PortalModule } from '../portal/portal.module';
+import { EacExportController } from './eac/eac.controller';
+import { EagExportController } from './eag/eag.controller';
+import { ExportItems } from './export-items';
+import { SkosExportController } from './skos/skos.controller';
 
 /**
  * Exports in the standards the service imports (`/export/...`) and the OAI-PMH provider (`/oai`):
@@ -8,7 +12,7 @@ import { PortalModule } from '../portal/portal.module';
  */
 @Module({
   imports: [AuthModule, PortalModule],
-  controllers: [],
-  providers: [],
+  controllers: [EagExportController, EacExportController, SkosExportController],
+  providers: [ExportItems],
 })
 export class ExportModule {}

@@ -1,3 +1,4 @@
+import { CarriedFields } from '../xml/carried-fields';
 import { MappedXmlHandler, OpenElement } from '../xml/mapped-xml-handler';
 import { RawNode } from '../shared/raw-node';
 import { XmlMapping } from '../xml/xml-mapping';
@@ -25,6 +26,7 @@ export interface EacRecord {
  */
 export class EacHandler extends MappedXmlHandler<EacRecord> {
   private startLine = 1;
+  private readonly carried = new CarriedFields();
 
   constructor(mapping: XmlMapping, locator: XmlLocator) {
     super(mapping, locator);
@@ -34,8 +36,9 @@ export class EacHandler extends MappedXmlHandler<EacRecord> {
     return field !== undefined && SUB_NODE_FIELDS.has(field);
   }
 
-  protected elementStarted(): void {
+  protected elementStarted(element: OpenElement, attributes: Readonly<Record<string, string>>): void {
     if (this.path.length === 1) this.startLine = this.locator.line;
+    this.carried.started(this.path, element, attributes);
   }
 
   protected elementEnded(element: OpenElement): void {
@@ -43,6 +46,9 @@ export class EacHandler extends MappedXmlHandler<EacRecord> {
       const subNode = this.closeSubNode();
       this.currentNode.addSubNode(element.field, subNode);
     }
-    if (this.path.length === 1) this.emit({ node: this.currentNode, line: this.startLine });
+    if (this.path.length === 1) {
+      this.carried.finish(this.currentNode);
+      this.emit({ node: this.currentNode, line: this.startLine });
+    }
   }
 }

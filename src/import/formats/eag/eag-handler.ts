@@ -1,4 +1,5 @@
 import { LANGUAGE_CODE, NAME } from '../../../items/ontology';
+import { CarriedFields } from '../xml/carried-fields';
 import { MappedXmlHandler, OpenElement } from '../xml/mapped-xml-handler';
 import { MAINTENANCE_EVENT, OBJECT_IDENTIFIER } from '../shared/raw-extraction';
 import { RawNode } from '../shared/raw-node';
@@ -35,6 +36,8 @@ function namespaceOf(
  * import gives its own.
  */
 export class EagHandler extends MappedXmlHandler<RawNode> {
+  private readonly carried = new CarriedFields();
+
   constructor(
     mapping: XmlMapping,
     locator: XmlLocator,
@@ -63,7 +66,9 @@ export class EagHandler extends MappedXmlHandler<RawNode> {
     return field === MAINTENANCE_EVENT;
   }
 
-  protected elementStarted(): void {}
+  protected elementStarted(element: OpenElement, attributes: Readonly<Record<string, string>>): void {
+    this.carried.started(this.path, element, attributes);
+  }
 
   protected elementEnded(element: OpenElement): void {
     if (element.subNode && element.field !== undefined) {
@@ -71,6 +76,7 @@ export class EagHandler extends MappedXmlHandler<RawNode> {
       this.currentNode.addSubNode(element.field, subNode);
     }
     if (this.path.length === 1) {
+      this.carried.finish(this.currentNode);
       withDefaults(this.currentNode, this.defaultLanguage);
       this.emit(this.currentNode);
     }
