@@ -5,7 +5,7 @@ import { ItemRef, SearchQuery } from '../../graph-store';
 import { CHILD_EDGES } from '../sql';
 import type { RowMode } from '../statement-cache';
 import { ftsPhrases, SoleTerm } from './fts-query';
-import { firstInOrder, Leaders, leaders, matchAll, Postings } from './ranked-text';
+import { firstInOrder, Leaders, leaders, matchAll, Postings, postingsOf } from './ranked-text';
 import { RankingCaches, ReadSnapshot, SearchReads } from './search-reads';
 import type { WarmedSearch } from './search-warmup';
 import { SCORE, Subtree } from './search-sql';
@@ -333,35 +333,14 @@ type Statements = (sql: string, mode?: RowMode) => Statement;
 
 /**
  * A phrase's matches from the index, a turn of the event loop after every `ROWS_PER_TURN`: a
- * common word's run is long enough that other requests would otherwise wait it out. Rows and
- * scores go straight into typed arrays, grown by doubling, rather than into a list of the rows
- * read, which kept every row's array alive for the collector to move until the read ended.
+ * common word's run is long enough that other requests would otherwise wait it out.
  */
 export async function readPhrasePostings(statements: Statements, phrase: string): Promise<Postings> {
-  let rows = new Float64Array(ROWS_PER_TURN);
-  let scores = new Float64Array(ROWS_PER_TURN);
-  let count = 0;
-  let types = 0;
-  for (const [row, score] of statements(SELECT_POSTINGS, 'raw').iterate(phrase) as Iterable<
-    [number, number]
-  >) {
-    if (count === rows.length) {
-      rows = grown(rows);
-      scores = grown(scores);
-    }
-    rows[count] = row;
-    scores[count] = score;
-    types |= typeBitOfTextRow(row);
-    if (++count % ROWS_PER_TURN === 0) await setImmediatePromise();
+  const pairs: [number, number][] = [];
+  for (const pair of statements(SELECT_POSTINGS, 'raw').iterate(phrase) as Iterable<[number, number]>) {
+    if (pairs.push(pair) % ROWS_PER_TURN === 0) await setImmediatePromise();
   }
-  return { rows: rows.slice(0, count), scores: scores.slice(0, count), types };
-}
-
-/** `array` copied into one twice its length. */
-function grown(array: Float64Array): Float64Array {
-  const larger = new Float64Array(array.length * 2);
-  larger.set(array);
-  return larger;
+  return postingsOf(pairs);
 }
 
 /**
