@@ -12,13 +12,18 @@
  * before generator version 2 they were half as large). The import phases include spooling the
  * body to a file, as the service does.
  *
- * The children run under the TypeScript runner this process runs under (`npm run bench`: ts-node,
- * compiling with SWC), whose compiler counts in every peak.
+ * The children, and the reading worker they start, compile the sources with SWC
+ * (`support/swc-register.js`), not with the TypeScript compiler ts-node runs, which would count in
+ * their time, CPU and memory. Each reports its memory where its resident set peaked
+ * (`memoryAtPeak`, `support/memory-sampler.ts`). An import phase starts once the service has read
+ * ahead for searches what a service started a while ago would have read (`readAheadForSearch`):
+ * that reading, done as a service starts, would otherwise run during the measured import.
  *
- * `node -r ts-node/register/transpile-only bench/ead-import.ts` (env `BENCH_UNITS`,
+ * `node -r ./bench/support/swc-register.js bench/ead-import.ts` (env `BENCH_UNITS`,
  * `BENCH_FAN_OUT`, `BENCH_DEPTH`, `BENCH_UNIT_SIZE=lean` to change the document's shape; `BENCH_NODE_OPTIONS` to run the
  * phases with Node options, such as a heap limit or `--cpu-prof`, as a deployment would;
- * `BENCH_PHASES`, e.g. `parse,read`, to run only some phases; `BENCH_GRAPH_URL` (with
+ * `BENCH_PHASES`, e.g. `parse,read`, to run only some phases; `BENCH_HEAP_SNAPSHOT_MB` to write a heap
+ * snapshot of a phase's main thread into `bench/out` once its heap holds that many MB; `BENCH_GRAPH_URL` (with
  * `NEO4J_PASSWORD`) to import into the Neo4j database there, emptied first, and measure last the
  * floor of `support/neo4j-floor.ts` beside the commit; `BENCH_DATABASE` to keep the store
  * in that file, so that a later run can measure `reimport` alone; `BENCH_DOCUMENT` to read an
@@ -33,7 +38,6 @@ import type { IncomingMessage } from 'node:http';
 import path from 'node:path';
 import type { INestApplicationContext } from '@nestjs/common';
 import { GENERATOR_VERSION, writeEad } from './ead-generator';
-import { procCpuMicros } from '../test/support/proc-cpu';
 import { OUT, ROOT } from './support/bench-paths';
 import { NestFactory } from '@nestjs/core';
 import { AppModule } from '../src/app.module';
@@ -46,6 +50,9 @@ import type { ItemWrite } from '../src/graph/graph-store';
 import { benchStoreEnv, emptyBenchStore } from './support/bench-store';
 import { bareUnwindImport } from './support/neo4j-floor';
 import { parseOnly, readItems, readOnly } from './support/ead-reading';
+import { measure, Measurement } from './support/phase-measure';
+import { SqliteGraphStore } from '../src/graph/sqlite/sqlite-graph-store';
+import { tokenFileOf } from '../src/graph/sqlite/sqlite-token-store';
 
 const SHAPE = {
   units: Number(process.env.BENCH_UNITS ?? 100_000),
@@ -64,14 +71,8 @@ const READING = { repository: REPOSITORY, user: USER, chunkBytes: CHUNK_BYTES };
 
 type Phase = 'parse' | 'read' | 'setup' | 'dry-run' | 'commit' | 'reimport' | 'reimport-rewritten' | 'floor';
 
-interface Measurement {
-  ms: number;
-  cpuMs: number;
-  /** The main thread's share of `cpuMs`, where the system tells it (Linux). */
-  mainCpuMs?: number;
-  peakRssMb: number;
-  result?: Record<string, unknown>;
-}
+/** Where the children's SWC hook is (`support/swc-register.js`). */
+const SWC_REGISTER = path.join(__dirname, 'support', 'swc-register.js');
 
 // ---------------------------------------------------------------------------------------------
 // Child side: one phase, measured.
@@ -123,8 +124,10 @@ function requestBody(file: string): IncomingMessage {
 }
 
 async function importEad(file: string, database: string, commit: boolean): Promise<Measurement> {
-  return withApp(database, (app) =>
-    measure(async () => {
+  return withApp(database, async (app) => {
+    const store = app.get(GraphStore);
+    if (store instanceof SqliteGraphStore) await store.readAheadForSearch();
+    return measure(async () => {
       let answer: Record<string, unknown> = {};
       let answerBytes = 0;
       let job: ImportJob | undefined;
@@ -154,34 +157,8 @@ async function importEad(file: string, database: string, commit: boolean): Promi
         answerBytes,
         timings,
       };
-    }),
-  );
-}
-
-/**
- * The main thread's CPU time in ms, from Linux's `/proc` (undefined elsewhere): an import's main
- * thread writes the store while a worker parses, and which of the two bounds it shows here.
- */
-function mainThreadCpuMs(): number | undefined {
-  const micros = procCpuMicros(`/proc/self/task/${process.pid}/stat`);
-  return micros === undefined ? undefined : micros / 1000;
-}
-
-async function measure(work: () => Promise<Record<string, unknown>>): Promise<Measurement> {
-  const cpu = process.cpuUsage();
-  const mainCpu = mainThreadCpuMs();
-  const started = process.hrtime.bigint();
-  const result = await work();
-  const ms = Number(process.hrtime.bigint() - started) / 1e6;
-  const used = process.cpuUsage(cpu);
-  const mainUsed = mainThreadCpuMs();
-  return {
-    ms: Math.round(ms),
-    cpuMs: Math.round((used.user + used.system) / 1000),
-    ...(mainCpu !== undefined && mainUsed !== undefined && { mainCpuMs: Math.round(mainUsed - mainCpu) }),
-    peakRssMb: Math.round(process.resourceUsage().maxRSS / 1024),
-    result,
-  };
+    });
+  });
 }
 
 async function runPhase(phase: Phase, file: string, database: string): Promise<Measurement | undefined> {
@@ -238,8 +215,8 @@ const NODE_OPTIONS = (process.env.BENCH_NODE_OPTIONS ?? '').split(' ').filter((o
 function child(script: string, phase: Phase, file: string, database: string): Measurement | undefined {
   const run = spawnSync(
     process.execPath,
-    // The TypeScript runner this process runs under (`process.execArgv`), then the options given.
-    [...process.execArgv, ...NODE_OPTIONS, script, '--phase', phase, '--file', file, '--database', database],
+    // Compiled with SWC, whatever this process runs under; then the options given.
+    ['-r', SWC_REGISTER, ...NODE_OPTIONS, script, '--phase', phase, '--file', file, '--database', database],
     {
       cwd: ROOT,
       encoding: 'utf8',
@@ -352,7 +329,9 @@ export async function main(): Promise<object> {
     };
   } finally {
     if (keptDatabase === undefined) {
-      for (const suffix of ['', '-wal', '-shm']) await rm(`${database}${suffix}`, { force: true });
+      for (const file of [database, tokenFileOf(database)]) {
+        for (const suffix of ['', '-wal', '-shm']) await rm(`${file}${suffix}`, { force: true });
+      }
     }
   }
 }

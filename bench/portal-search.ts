@@ -13,8 +13,8 @@
  * Node server under the same load, shows how much of those figures is the harness's and the
  * machine's.
  *
- * The service runs under the TypeScript runner this process runs under (`npm run bench`: ts-node,
- * compiling with SWC).
+ * The service runs under the TypeScript hook this process runs under (`npm run bench`: SWC,
+ * `support/swc-register.js`).
  *
  * `node -r ts-node/register/transpile-only bench/portal-search.ts`; `BENCH_UNITS` and
  * `BENCH_REQUESTS` scale it down; `BENCH_CLIENTS` sets the clients (the target is for 50, and is

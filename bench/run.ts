@@ -2,9 +2,9 @@
  * `npm run bench [-- <name> …]`: runs the benchmarks, each in a child process of its own so that
  * one's memory and warm caches do not colour another's figures, and prints one JSON object:
  * `{ "<name>": <the benchmark's JSON>, … }`. A benchmark is `bench/<name>.ts` printing one JSON
- * object as the last line of its output. Benchmarks run under the project's TypeScript runner
- * (ts-node, compiling with SWC, as the end-to-end tests start the service); the service processes
- * they start inherit it.
+ * object as the last line of its output. Benchmarks compile the sources with SWC
+ * (`support/swc-register.js`), not with the TypeScript compiler ts-node runs, whose time and memory
+ * would count in their figures; the service processes they start inherit it.
  */
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
@@ -15,12 +15,15 @@ const NAMED_ONLY = ['stores'];
 
 function runBenchmark(name: string): unknown {
   const file = path.join(__dirname, `${name}.ts`);
-  const child = spawnSync(process.execPath, ['-r', 'ts-node/register/transpile-only', file], {
-    encoding: 'utf8',
-    env: { ...process.env, TS_NODE_SWC: 'true' },
-    stdio: ['ignore', 'pipe', 'inherit'],
-    maxBuffer: 64 * 1024 * 1024,
-  });
+  const child = spawnSync(
+    process.execPath,
+    ['-r', path.join(__dirname, 'support', 'swc-register.js'), file],
+    {
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'inherit'],
+      maxBuffer: 64 * 1024 * 1024,
+    },
+  );
   if (child.status !== 0) {
     return { error: `exited with ${child.status ?? child.signal}` };
   }

@@ -31,7 +31,7 @@ function child(script: string, env: Record<string, string>): Record<string, unkn
   const run = spawnSync(process.execPath, [...process.execArgv, path.join(__dirname, script)], {
     cwd: ROOT,
     encoding: 'utf8',
-    env: { ...process.env, TS_NODE_SWC: 'true', ...env },
+    env: { ...process.env, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
     maxBuffer: 64 * 1024 * 1024,
   });

@@ -11,7 +11,7 @@ const BOOTSTRAP = `
 export interface ModuleWorkerData<I> {
   /** The worker's module: a `.js` file, or `.ts` in tests and development. */
   entry: string;
-  /** A module to load first: ts-node's hook, when the entry is TypeScript. */
+  /** A module to load first: the hook that compiles TypeScript, when the entry is TypeScript. */
   register?: string;
   input: I;
 }
@@ -19,14 +19,17 @@ export interface ModuleWorkerData<I> {
 /**
  * A worker thread running the module `entry` (an absolute path, as `require.resolve` gives it)
  * with `input` in its `workerData`. Tests and development run the TypeScript sources, so there the
- * worker compiles what it loads.
+ * worker compiles what it loads: with the hook this process compiles with when it names one in
+ * `TYPESCRIPT_HOOK` (the benchmarks' SWC hook), else with ts-node's.
  */
 export function startModuleWorker<I>(
   entry: string,
   input: I,
   options: { resourceLimits?: ResourceLimits } = {},
 ): Worker {
-  const register = entry.endsWith('.ts') ? require.resolve('ts-node/register/transpile-only') : undefined;
+  const register = entry.endsWith('.ts')
+    ? (process.env.TYPESCRIPT_HOOK ?? require.resolve('ts-node/register/transpile-only'))
+    : undefined;
   const workerData: ModuleWorkerData<I> = { entry, register, input };
   return new Worker(BOOTSTRAP, { eval: true, workerData, resourceLimits: options.resourceLimits });
 }

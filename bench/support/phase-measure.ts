@@ -1,0 +1,57 @@
+import { procCpuMicros } from '../../test/support/proc-cpu';
+import { OUT } from './bench-paths';
+import { MemoryAtPeak, sampledMemory } from './memory-sampler';
+
+/** A benchmark phase's figures, as its child process reports them. */
+export interface Measurement {
+  ms: number;
+  cpuMs: number;
+  /** The main thread's share of `cpuMs`, where the system tells it (Linux). */
+  mainCpuMs?: number;
+  peakRssMb: number;
+  memoryAtPeak?: MemoryAtPeak;
+  heapSnapshot?: string;
+  result?: Record<string, unknown>;
+}
+
+/**
+ * The main thread's CPU time in ms, from Linux's `/proc` (undefined elsewhere): an import's main
+ * thread writes the store while a worker parses, and which of the two bounds it shows here.
+ */
+function mainThreadCpuMs(): number | undefined {
+  const micros = procCpuMicros(`/proc/self/task/${process.pid}/stat`);
+  return micros === undefined ? undefined : micros / 1000;
+}
+
+/** The phase this child process runs (`--phase`), which names its heap snapshot. */
+function phaseName(): string {
+  const index = process.argv.indexOf('--phase');
+  return index === -1 ? 'phase' : process.argv[index + 1];
+}
+
+/**
+ * `work`'s wall time, CPU time (the main thread's apart, on Linux) and memory (`sampledMemory`,
+ * which writes a heap snapshot when `BENCH_HEAP_SNAPSHOT_MB` asks for one).
+ */
+export async function measure(work: () => Promise<Record<string, unknown>>): Promise<Measurement> {
+  const cpu = process.cpuUsage();
+  const mainCpu = mainThreadCpuMs();
+  const started = process.hrtime.bigint();
+  const snapshotAtHeapMb = Number(process.env.BENCH_HEAP_SNAPSHOT_MB ?? 0);
+  const { result, memoryAtPeak, heapSnapshot } = await sampledMemory(
+    work,
+    snapshotAtHeapMb > 0 ? { atHeapMb: snapshotAtHeapMb, folder: OUT, name: phaseName() } : undefined,
+  );
+  const ms = Number(process.hrtime.bigint() - started) / 1e6;
+  const used = process.cpuUsage(cpu);
+  const mainUsed = mainThreadCpuMs();
+  return {
+    ms: Math.round(ms),
+    cpuMs: Math.round((used.user + used.system) / 1000),
+    ...(mainCpu !== undefined && mainUsed !== undefined && { mainCpuMs: Math.round(mainUsed - mainCpu) }),
+    peakRssMb: Math.round(process.resourceUsage().maxRSS / 1024),
+    memoryAtPeak,
+    ...(heapSnapshot !== undefined && { heapSnapshot }),
+    result,
+  };
+}
