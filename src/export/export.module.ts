@@ -1,6 +1,8 @@
 import { Module } from '@nestjs/common';
 import { AuthModule } from '../auth/auth.module';
 import { PortalModule } from '../portal/portal.module';
+import { EadExportController } from './ead/ead-export.controller';
+import { EadExporter } from './ead/ead-exporter';
 
 /**
  * Exports in the standards the service imports (`/export/...`) and the OAI-PMH provider (`/oai`):
@@ -8,7 +10,8 @@ import { PortalModule } from '../portal/portal.module';
  */
 @Module({
   imports: [AuthModule, PortalModule],
-  controllers: [],
-  providers: [],
+  controllers: [EadExportController],
+  providers: [EadExporter],
+  exports: [EadExporter],
 })
 export class ExportModule {}
