@@ -36,10 +36,14 @@ const TEXT_FIELDS: readonly (readonly [field: string, path: readonly string[]])[
   ['ref', ['processinfo', 'note', 'p']],
 ];
 
-/** EAD3 has no `extent` in `physdesc` (its text is the extent) and no `note` in `processinfo`. */
+/**
+ * EAD3 has no `extent` in `physdesc` (its text is the extent), no `note` in `processinfo` and no
+ * `bibref` in a paragraph.
+ */
 const EAD3_PATHS: Readonly<Record<string, readonly string[]>> = {
   extentAndMedium: ['did', 'physdesc'],
   ref: ['processinfo', 'p', 'ref'],
+  sources: ['bibliography', 'bibref'],
 };
 
 export function textFields(version: EadVersion): (readonly [string, readonly string[]])[] {

@@ -37,8 +37,10 @@ describe('unitContent', () => {
     expect(text).toContain('<unitid>U1</unitid>');
     expect(text).toContain('<unitid>X</unitid>');
     expect(text).toContain('<unittitle>A title</unittitle>');
-    expect(text).toMatch(/<scopecontent>\s*<p>First.<\/p>\s*<p>Second.<\/p>\s*<\/scopecontent>/);
-    expect(text).toMatch(/<odd>\s*<p>n1<\/p>\s*<p>n2<\/p>\s*<\/odd>/);
+    expect(text).toMatch(
+      /<scopecontent>\s*<p>First.<\/p>\s*<\/scopecontent>\s*<scopecontent>\s*<p>Second.<\/p>/,
+    );
+    expect(text).toMatch(/<odd>\s*<p>n1<\/p>\s*<\/odd>\s*<odd>\s*<p>n2<\/p>\s*<\/odd>/);
   });
 
   it('puts unmapped elements back at their path below the unit, beside mapped ones', () => {

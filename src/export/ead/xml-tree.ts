@@ -16,46 +16,54 @@ export function element(name: string, attributes: [string, string][] = [], text?
 
 /** Elements a unit has one of: a field's values never spread over several. */
 const SINGLE = new Set(['did', 'dsc']);
-/** Elements that repeat inside one parent where several follow each other (paragraphs, terms). */
-const TOGETHER = new Set([
-  'p',
-  'addressline',
-  'bibref',
-  'subject',
-  'persname',
-  'famname',
-  'corpname',
-  'geogname',
-  'genreform',
-  'name',
-  'language',
-  'extent',
-  'dimensions',
-  'physfacet',
+const NAMES = ['subject', 'persname', 'famname', 'corpname', 'geogname', 'genreform', 'name'];
+/** Elements that repeat inside one parent where several follow each other (terms, lines), by parent. */
+const TOGETHER: ReadonlyMap<string, ReadonlySet<string>> = new Map([
+  ['controlaccess', new Set(NAMES)],
+  ['origination', new Set(NAMES)],
+  ['namegrp', new Set(NAMES)],
+  ['address', new Set(['addressline'])],
+  ['physdesc', new Set(['extent', 'dimensions', 'physfacet'])],
+  ['langmaterial', new Set(['language'])],
+  ['list', new Set(['item'])],
+  ['eventgrp', new Set(['event'])],
+  ['p', new Set(['bibref'])],
 ]);
+/** Children of which an element may have one or the other, not both (`chronitem`). */
+const ALTERNATIVES: Readonly<Record<string, string>> = { event: 'eventgrp', eventgrp: 'event' };
 
 /** Whether a field's successive values go to successive `leaf`s of one `parent`. */
 function repeatsInParent(parent: string, leaf: string): boolean {
-  if (SINGLE.has(parent)) return true;
-  // A list's items share the list; a definition's item goes with its label, one pair each.
-  if (leaf === 'item') return parent === 'list';
-  return TOGETHER.has(leaf);
+  return SINGLE.has(parent) || TOGETHER.get(parent)?.has(leaf) === true;
+}
+
+/** Whether `element` has no `leaf` yet, nor what excludes one. */
+function lacks(element: XmlElement, leaf: string): boolean {
+  const other = ALTERNATIVES[leaf];
+  return !element.children.some((child) => child.name === leaf || child.name === other);
 }
 
 /**
  * The element that the `occurrence`th (0-based) value of a field at `path` below `root` goes to,
- * made as needed. Paragraphs and terms follow each other in one parent (`scopecontent` with two
- * `p`); other values each go to an occurrence of the parent (two `chronitem` of one `date` and one
- * `event` each), as the EAD schemas want them. Other ancestors are the first of their name.
+ * made as needed. Terms and lines follow each other in one parent (`controlaccess` with two
+ * `subject`, values by occurrence); other values each go to the first occurrence of the parent
+ * that has no such child yet (two `scopecontent` of one `p` each, `chronitem`s of one `date` and
+ * one `event` each), as the EAD schemas want them, and as a block's `head` and paragraphs came.
+ * Other ancestors are the first of their name.
  */
 export function place(root: XmlElement, path: readonly string[], occurrence = 0): XmlElement {
   const parent = path.length - 2;
-  const spreadsParent = parent >= 0 && !repeatsInParent(path[parent], path[parent + 1]);
+  const leaf = path[path.length - 1];
+  const spreadsParent = parent >= 0 && !repeatsInParent(path[parent], leaf);
   let target = root;
   for (let depth = 0; depth < path.length; depth++) {
-    const last = depth === path.length - 1;
-    const wanted = (depth === parent && spreadsParent) || (last && !spreadsParent) ? occurrence : 0;
-    target = nth(target, path[depth], wanted);
+    if (depth === parent && spreadsParent) {
+      const name = path[depth];
+      const free = target.children.find((child) => child.name === name && lacks(child, leaf));
+      target = free ?? nth(target, name, target.children.filter((child) => child.name === name).length);
+    } else {
+      target = nth(target, path[depth], depth === path.length - 1 && !spreadsParent ? occurrence : 0);
+    }
   }
   return target;
 }
