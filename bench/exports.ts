@@ -20,7 +20,7 @@ const UNITS = Number(process.env.BENCH_EXPORT_UNITS ?? 2_000);
 const FONDS = Math.max(1, Number(process.env.BENCH_EXPORT_FONDS ?? 4));
 const UNIT_SIZE: UnitSize = process.env.BENCH_UNIT_SIZE === 'full' ? 'full' : 'lean';
 const FAN_OUT = 10;
-const REPOSITORY = 'bench';
+const REPOSITORY = 'bench_repository';
 
 /** Imports `FONDS` generated finding aids of `UNITS / FONDS` units each, their top ids told apart. */
 async function loadRepository(bench: BenchApp, folder: string): Promise<number> {
