@@ -4,6 +4,7 @@ import { tombstoneRecord } from '../src/items/tombstones';
 import { addDutchRepository, expectValid, exportUnit, importEad } from './support/ead-export';
 import { ehriFixture, HIERARCHICAL_EAD_IDS } from './support/ehri-fixtures';
 import { createImportTestApp, ImportTestApp } from './support/import-client';
+import { OpenApiAnswers } from './support/openapi-answers';
 import { createTestApp } from './support/test-app';
 
 /** The entries of a ZIP, by name, as text. */
@@ -148,6 +149,21 @@ describe('GET /export/ead… and /export/repositories/{id}/ead…', () => {
       for (const xml of entries.values()) await expectValid(version === 'ead' ? 'ead.xsd' : 'ead3.xsd', xml);
     },
   );
+
+  it('answers as the OpenAPI document describes', async () => {
+    const answers = new OpenApiAnswers((await request(t.server).get('/openapi.json').expect(200)).body);
+    const route = '/export/ead/{unitId}';
+    answers.check('get', route, await get(`/export/ead/${TOP}`, portal));
+    answers.check('get', '/export/ead3/{unitId}', await get(`/export/ead3/${TOP}`, portal));
+    answers.check('get', route, await get(`/export/ead/${TOP}?lang=xx-nothing`, portal));
+    answers.check('get', route, await get(`/export/ead/${TOP}`));
+    answers.check('get', route, await get('/export/ead/nl-r1-nothing', portal));
+    answers.check(
+      'get',
+      '/export/repositories/{id}/ead',
+      await get('/export/repositories/nothing/ead', portal),
+    );
+  });
 
   it('answers an empty ZIP for a repository without units', async () => {
     await addDutchRepository(t, 'r3');
