@@ -62,7 +62,8 @@ describe('GET /export/ead… and /export/repositories/{id}/ead…', () => {
     await addDutchRepository(t, 'r2');
     await importEad(t, 'r2', ehriFixture('single-ead-multilang-eng.xml'));
     await importEad(t, 'r2', ehriFixture('single-ead-multilang-deu.xml'), { 'allow-update': 'true' });
-  });
+    // Four imports on a Neo4j server just started take longer than a test's default minute.
+  }, 180_000);
   afterAll(() => t.close());
 
   const get = (path: string, token?: string) => {
