@@ -5,6 +5,8 @@ import { EacExportController } from './eac/eac.controller';
 import { EagExportController } from './eag/eag.controller';
 import { ExportItems } from './export-items';
 import { SkosExportController } from './skos/skos.controller';
+import { EadExportController } from './ead/ead-export.controller';
+import { EadExporter } from './ead/ead-exporter';
 
 /**
  * Exports in the standards the service imports (`/export/...`) and the OAI-PMH provider (`/oai`):
@@ -12,7 +14,8 @@ import { SkosExportController } from './skos/skos.controller';
  */
 @Module({
   imports: [AuthModule, PortalModule],
-  controllers: [EagExportController, EacExportController, SkosExportController],
-  providers: [ExportItems],
+  controllers: [EadExportController, EagExportController, EacExportController, SkosExportController],
+  providers: [EadExporter, ExportItems],
+  exports: [EadExporter],
 })
 export class ExportModule {}
