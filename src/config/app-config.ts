@@ -14,6 +14,8 @@ export interface AppConfig {
   graphUrl: string;
   neo4jUser: string;
   neo4jPassword: string;
+  /** The most heap one Neo4j write transaction may take by Neo4j's estimate; 0: none; unset: a share of the server's. */
+  neo4jTransactionHeapMaxMiB: number | undefined;
   /** Base of the absolute links in portal documents; never taken from request headers. */
   publicUrl: string;
   /** `token`: the portal API needs a bearer token of role `portal`; `off`: it is public. */
@@ -126,6 +128,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     graphUrl: settings.GRAPH_URL,
     neo4jUser: settings.NEO4J_USER,
     neo4jPassword: settings.NEO4J_PASSWORD,
+    neo4jTransactionHeapMaxMiB: settings.NEO4J_TRANSACTION_HEAP_MAX_MB,
     portalAuth: settings.PORTAL_AUTH,
     publicUrl: settings.PUBLIC_URL ?? `http://localhost:${settings.PORT}`,
     logLevel: settings.LOG_LEVEL,

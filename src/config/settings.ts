@@ -98,6 +98,7 @@ export const SETTINGS = {
   GRAPH_URL: graphUrl,
   NEO4J_USER: text('neo4j'),
   NEO4J_PASSWORD: text('', true),
+  NEO4J_TRANSACTION_HEAP_MAX_MB: optionalInteger(0),
   PUBLIC_URL: publicUrl,
   PORTAL_AUTH: oneOf(['token', 'off'], 'token'),
   LOG_LEVEL: oneOf(LOG_LEVELS, 'info'),

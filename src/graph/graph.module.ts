@@ -20,7 +20,12 @@ export async function openGraphStore(config: AppConfig): Promise<GraphStore> {
       searchCacheMiB: config.searchCacheMiB,
     });
   }
-  return Neo4jGraphStore.connect({ url, user: config.neo4jUser, password: config.neo4jPassword });
+  return Neo4jGraphStore.connect({
+    url,
+    user: config.neo4jUser,
+    password: config.neo4jPassword,
+    transactionHeapMaxMiB: config.neo4jTransactionHeapMaxMiB,
+  });
 }
 
 /**

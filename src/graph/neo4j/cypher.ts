@@ -138,6 +138,26 @@ export const TAKE_WRITE_LOCK = statement(
 );
 
 /**
+ * The heap Neo4j estimates the write transaction marked `marker` (its metadata) holds, from
+ * another session: the service's own limit on a transaction (`transaction-memory.ts`).
+ */
+export const TRANSACTION_MEMORY = statement(
+  'TRANSACTION_MEMORY',
+  ['marker'],
+  `SHOW TRANSACTIONS YIELD metaData, estimatedUsedHeapMemory
+   WHERE metaData.writer = $marker
+   RETURN estimatedUsedHeapMemory AS heap`,
+);
+
+/** The server's maximum heap, in bytes, as its JVM reports it. */
+export const SERVER_HEAP = statement(
+  'SERVER_HEAP',
+  [],
+  `CALL dbms.queryJmx('java.lang:type=Memory') YIELD attributes
+   RETURN attributes.HeapMemoryUsage.value.properties.max AS max`,
+);
+
+/**
  * `rows`: item property maps with bookkeeping; `now`: the time to record when the hash changed. An
  * item that edges already point at takes over their placeholder, and so the edges.
  */

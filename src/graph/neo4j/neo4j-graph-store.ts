@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { auth, driver as createDriver, Driver, int, session as accessModes } from 'neo4j-driver';
 import { GraphReader, GraphStore, GraphWriter, WriteOptions } from '../graph-store';
 import { SerialQueue } from '../sqlite/serial-queue';
@@ -5,11 +6,17 @@ import { AWAIT_INDEXES, SCHEMA_STATEMENTS, TAKE_WRITE_LOCK } from './cypher';
 import { explained, unavailable } from './neo4j-errors';
 import { Neo4jGraphReader, Neo4jGraphWriter } from './neo4j-graph-transaction';
 import { statementRunner } from './statement-runner';
+import { checkTransactionMemory, TransactionMemoryLimit, transactionMemoryLimit } from './transaction-memory';
 
 export interface Neo4jConnectOptions {
   url: string;
   user: string;
   password: string;
+  /**
+   * The most heap, in MiB, one write transaction may take by Neo4j's estimate before the service
+   * refuses it (`NEO4J_TRANSACTION_HEAP_MAX_MB`); 0: no limit; unset: a share of the server's heap.
+   */
+  transactionHeapMaxMiB?: number;
 }
 
 /** How long `connect` waits for the indexes it created to come online. */
@@ -42,6 +49,7 @@ export class Neo4jGraphStore extends GraphStore {
   private constructor(
     private readonly driver: Driver,
     private readonly url: string,
+    private readonly memoryLimit: TransactionMemoryLimit | undefined,
   ) {
     super();
   }
@@ -52,14 +60,16 @@ export class Neo4jGraphStore extends GraphStore {
       disableLosslessIntegers: true,
       ...DRIVER_TIMEOUTS,
     });
+    let memoryLimit: TransactionMemoryLimit | undefined;
     try {
       await driver.verifyConnectivity();
       await createSchema(driver);
+      memoryLimit = await transactionMemoryLimit(driver, options.transactionHeapMaxMiB);
     } catch (error) {
       await driver.close();
       throw error;
     }
-    return new Neo4jGraphStore(driver, options.url);
+    return new Neo4jGraphStore(driver, options.url, memoryLimit);
   }
 
   async read<T>(work: (tx: GraphReader) => Promise<T>): Promise<T> {
@@ -118,12 +128,16 @@ export class Neo4jGraphStore extends GraphStore {
     const commit = options.commit !== false;
     const session = this.driver.session({ defaultAccessMode: accessModes.WRITE });
     try {
-      const transaction = session.beginTransaction();
+      // The marker finds this transaction among the server's, to watch its memory.
+      const marker = randomUUID();
+      const transaction = session.beginTransaction({ metadata: { writer: marker } });
+      const limit = this.memoryLimit;
+      const checkMemory = limit && (() => checkTransactionMemory(this.driver, marker, limit));
       let result: T;
       try {
         const run = statementRunner(transaction, (name, updates) => this.counted(name, updates));
         if (!options.apart) await run(TAKE_WRITE_LOCK, {});
-        result = await work(new Neo4jGraphWriter(run));
+        result = await work(new Neo4jGraphWriter(run, checkMemory));
         if (commit) await options.beforeCommit?.();
       } catch (error) {
         // A failed statement has already ended the transaction; rolling back then is a no-op.

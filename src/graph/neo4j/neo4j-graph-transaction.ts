@@ -57,6 +57,8 @@ import { StatementRunner } from './statement-runner';
 
 /** Rows per statement: large enough to keep round trips few, small enough to bound one message. */
 const BATCH_SIZE = 1000;
+/** Items written between two checks of the transaction's memory: one round trip each. */
+const MEMORY_CHECK_ITEMS = 1000;
 
 export class Neo4jGraphReader implements GraphReader {
   constructor(protected readonly run: StatementRunner) {}
@@ -204,6 +206,20 @@ export class Neo4jGraphReader implements GraphReader {
 }
 
 export class Neo4jGraphWriter extends Neo4jGraphReader implements GraphWriter {
+  /** Items written since the transaction's memory was last checked. */
+  private uncheckedItems = 0;
+
+  /**
+   * `checkMemory`, run after `putItems` every `MEMORY_CHECK_ITEMS` items, refuses a transaction
+   * grown past the service's limit before the server's heap runs out (`transaction-memory.ts`).
+   */
+  constructor(
+    run: StatementRunner,
+    private readonly checkMemory?: () => Promise<void>,
+  ) {
+    super(run);
+  }
+
   /**
    * Ids this transaction looked up and found no item for, and has not written since: as writers
    * take turns (the lock node), no other can write them meanwhile, so such an item is written as
@@ -237,6 +253,11 @@ export class Neo4jGraphWriter extends Neo4jGraphReader implements GraphWriter {
     }
     for (const batch of batches(items)) await this.replaceEdges(batch, isNew);
     for (const { bundle } of items) this.absent.delete(bundle.id);
+    this.uncheckedItems += items.length;
+    if (this.checkMemory && this.uncheckedItems >= MEMORY_CHECK_ITEMS) {
+      this.uncheckedItems = 0;
+      await this.checkMemory();
+    }
   }
 
   /** Nothing to do: Neo4j stores no derived paths; its writes are complete as they run. */
