@@ -1,6 +1,9 @@
 import { Module } from '@nestjs/common';
 import { AuthModule } from '../auth/auth.module';
 import { PortalModule } from '../portal/portal.module';
+import { DublinCoreController } from './dc/dc.controller';
+import { OaiController } from './oai/oai.controller';
+import { OaiProvider } from './oai/oai-provider';
 
 /**
  * Exports in the standards the service imports (`/export/...`) and the OAI-PMH provider (`/oai`):
@@ -8,7 +11,7 @@ import { PortalModule } from '../portal/portal.module';
  */
 @Module({
   imports: [AuthModule, PortalModule],
-  controllers: [],
-  providers: [],
+  controllers: [DublinCoreController, OaiController],
+  providers: [OaiProvider],
 })
 export class ExportModule {}

@@ -1,6 +1,13 @@
 import { GoneException, Inject, Injectable, NotFoundException } from '@nestjs/common';
 import { APP_CONFIG, AppConfig } from '../config/app-config';
-import { GraphReader, GraphStore, SearchOrder, SearchQuery, UPDATED_FIRST } from '../graph/graph-store';
+import {
+  GraphReader,
+  GraphStore,
+  SearchOrder,
+  SearchQuery,
+  StoredItem,
+  UPDATED_FIRST,
+} from '../graph/graph-store';
 import { Page, PageItem, PageRequest } from '../graph/portal-page';
 import { ReadCache } from '../graph/read-cache';
 import { ItemType } from '../items/item-types';
@@ -196,6 +203,17 @@ export class PortalService {
         return other ? [withFields(other, fields)] : [];
       });
       return singleDocument(withFields(resource, fields), included);
+    });
+  }
+
+  /**
+   * One stored item of any type, for the exports: the item, or, for an id no item has, what the
+   * portal answers (the new URL `urlOf` gives for a moved item, 410 for a deleted one, 404).
+   */
+  storedItem(id: string, urlOf: (newId: string) => string): Promise<StoredItem | { movedTo: string }> {
+    return this.store.read(async (tx) => {
+      const page = await tx.readPage({ ids: [id], recordId: tombstoneRecordId(id) });
+      return page.items.get(id)?.stored ?? missing(page, id, urlOf);
     });
   }
 
