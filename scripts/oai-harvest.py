@@ -9,7 +9,12 @@ import json
 import sys
 
 from sickle import Sickle
-from sickle.oaiexceptions import OAIError
+from sickle import oaiexceptions
+
+# The protocol's error conditions, as Sickle raises them: each a class of its own.
+PROTOCOL_ERRORS = tuple(
+    value for value in vars(oaiexceptions).values() if isinstance(value, type) and issubclass(value, Exception)
+)
 
 
 def main():
@@ -32,7 +37,7 @@ def main():
                     "title": titles[0],
                 }
             )
-    except OAIError as failure:
+    except PROTOCOL_ERRORS as failure:
         error = type(failure).__name__
     json.dump({"entries": entries, "error": error}, sys.stdout)
 

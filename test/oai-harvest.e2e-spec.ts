@@ -61,7 +61,7 @@ describe('harvesting /oai with Sickle', () => {
     await writeEad(file, { units: GENERATED_UNITS, fanOut: 10, depth: 5, unitSize: 'lean' });
     const repository = await addRepository(t, 'nl', 'r1');
     await importInto(t, 'ead', repository, await readFile(file));
-    await importInto(t, 'ead', repository, findingAid(unit('S', unit('S1'), unit('S2'))));
+    await importInto(t, 'ead', repository, findingAid(unit('S', unit('P'), unit('Q'))));
     t.server.listen(0, '127.0.0.1');
     await once(t.server, 'listening');
     url = `http://127.0.0.1:${(t.server.address() as AddressInfo).port}/oai`;
@@ -99,10 +99,10 @@ describe('harvesting /oai with Sickle', () => {
       t,
       'ead-sync',
       'nl-r1',
-      findingAid({ localId: 'S', children: [{ localId: 'S1', title: 'Renamed S1' }] }),
+      findingAid({ localId: 'S', children: [{ localId: 'P', title: 'Renamed P' }] }),
       { fonds: 'nl-r1-s', 'allow-update': 'true' },
     );
-    expect(synced.deleted).toEqual(['nl-r1-s-s2']);
+    expect(synced.deleted).toEqual(['nl-r1-s-q']);
 
     // By POST, as Sickle sends forms.
     const changed = await harvest({
@@ -112,8 +112,8 @@ describe('harvesting /oai with Sickle', () => {
     });
     expect(changed).toEqual({
       entries: [
-        { id: 'nl-r1-s-s1', deleted: false, sets: ['nl', 'nl:nl-r1'], title: 'Renamed S1' },
-        { id: 'nl-r1-s-s2', deleted: true, sets: ['nl', 'nl:nl-r1'], title: null },
+        { id: 'nl-r1-s-p', deleted: false, sets: ['nl', 'nl:nl-r1'], title: 'Renamed P' },
+        { id: 'nl-r1-s-q', deleted: true, sets: ['nl', 'nl:nl-r1'], title: null },
       ],
       error: null,
     });

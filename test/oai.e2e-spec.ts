@@ -131,7 +131,9 @@ describe('OAI-PMH at /oai', () => {
       ]);
       expect(await ids('verb=ListIdentifiers&metadataPrefix=oai_dc&set=nl:nl-r3')).toEqual(['nl-r3-x']);
       // A country of none of the repositories is a set with nothing in it.
-      expect(errorCode(await oai('verb=ListIdentifiers&metadataPrefix=oai_dc&set=fr'))).toBe('noRecordsMatch');
+      expect(errorCode(await oai('verb=ListIdentifiers&metadataPrefix=oai_dc&set=fr'))).toBe(
+        'noRecordsMatch',
+      );
       for (const set of ['zz', 'de:nl-r1', 'nl:nowhere', 'nl:nl-r1:x']) {
         const xml = await oai(`verb=ListIdentifiers&metadataPrefix=oai_dc&set=${set}`);
         expect(errorCode(xml)).toBe('badArgument');
