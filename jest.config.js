@@ -12,7 +12,8 @@ const swcTypeScript = [
 ];
 // Nest 12 and a few of its dependencies ship as ES modules only. Jest loads test files through its
 // own module system, which can require an ES module only on Node 24.9 or later started with
-// --experimental-vm-modules, and not on Node 22; so they are transpiled to CommonJS like our own code.
+// --experimental-vm-modules, and not on Node 22; so they are transpiled to CommonJS like our own code
+// (archiver 8 and its ES-module dependencies too, for the ZIP exports).
 const swcEsm = [
   '@swc/jest',
   { jsc: { parser: { syntax: 'ecmascript' }, target: 'es2022' }, module: { type: 'commonjs' } },
@@ -24,7 +25,7 @@ module.exports = {
   testRegex: '\\.(spec|e2e-spec|contract-spec)\\.ts$',
   transform: { '^.+\\.ts$': swcTypeScript, '^.+\\.m?js$': swcEsm },
   transformIgnorePatterns: [
-    '/node_modules/(?!(@nestjs|uid|load-esm|file-type|iterare|content-disposition)/)',
+    '/node_modules/(?!(@nestjs|uid|load-esm|file-type|iterare|content-disposition|archiver|zip-stream|compress-commons|crc32-stream|is-stream)/)',
   ],
   testTimeout: 60000,
   globalSetup: '<rootDir>/test/support/fixtures-check.ts',

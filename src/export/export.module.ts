@@ -4,6 +4,8 @@ import { PortalModule } from '../portal/portal.module';
 import { DublinCoreController } from './dc/dc.controller';
 import { OaiController } from './oai/oai.controller';
 import { OaiProvider } from './oai/oai-provider';
+import { EadExportController } from './ead/ead-export.controller';
+import { EadExporter } from './ead/ead-exporter';
 
 /**
  * Exports in the standards the service imports (`/export/...`) and the OAI-PMH provider (`/oai`):
@@ -11,7 +13,8 @@ import { OaiProvider } from './oai/oai-provider';
  */
 @Module({
   imports: [AuthModule, PortalModule],
-  controllers: [DublinCoreController, OaiController],
-  providers: [OaiProvider],
+  controllers: [EadExportController, DublinCoreController, OaiController],
+  providers: [EadExporter, OaiProvider],
+  exports: [EadExporter],
 })
 export class ExportModule {}

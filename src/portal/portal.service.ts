@@ -3,6 +3,7 @@ import { APP_CONFIG, AppConfig } from '../config/app-config';
 import {
   GraphReader,
   GraphStore,
+  RecordNode,
   SearchOrder,
   SearchQuery,
   StoredItem,
@@ -275,12 +276,21 @@ export class PortalService {
   }
 }
 
-/**
- * What an id no item has answers: the URL (`urlOf` the new id) of an item an import moved,
- * 410 Gone for one an import deleted, 404 otherwise.
- */
 function missing(page: Page, id: string, urlOf: (newId: string) => string): { movedTo: string } {
-  const tombstone = tombstoneOf(page.record);
+  return missingItem(page.record, id, urlOf);
+}
+
+/**
+ * What an id no item has answers, given the record stored under its tombstone's id: the URL
+ * (`urlOf` the new id) of an item an import moved, 410 Gone for one an import deleted, 404
+ * otherwise. The exports answer alike.
+ */
+export function missingItem(
+  record: RecordNode | undefined,
+  id: string,
+  urlOf: (newId: string) => string,
+): { movedTo: string } {
+  const tombstone = tombstoneOf(record);
   if (tombstone === undefined) throw notFound(id);
   if (tombstone.movedTo !== undefined) return { movedTo: urlOf(tombstone.movedTo) };
   const by = tombstone.event === undefined ? '' : ` by import ${tombstone.event}`;

@@ -1,6 +1,7 @@
 import { getJson } from './api.js';
 import { changesTable } from './changes-view.js';
 import { el, show, time } from './dom.js';
+import { importsUnits, unitExports } from './export-links.js';
 import { facts } from './log-page.js';
 import { ImportLogRecord, ItemChanges, Page } from './types.js';
 import { fieldWords } from './words.js';
@@ -44,6 +45,7 @@ export async function showItem(main: HTMLElement, logId: string, item: string): 
         'Current data',
         el('span', {}, 'the portal API, with a portal token: ', el('code', {}, `GET /api/v1/${item}`)),
       ],
+      ...(importsUnits(record.endpoint) ? [['Export', unitExports(item)] as [string, Node]] : []),
     ]),
     el('h2', {}, 'What this import changed'),
     found.items.length === 0

@@ -1,6 +1,7 @@
 import { getJson } from './api.js';
 import { changesTable, itemLink } from './changes-view.js';
 import { el, messageBox, show, table, time } from './dom.js';
+import { importsUnits, repositoryExports } from './export-links.js';
 import { sourcesText } from './logs-page.js';
 import { errorWords, IdsByTag, ImportLogRecord, ItemChanges, OUTCOME_WORDS, Page } from './types.js';
 import { fieldWords } from './words.js';
@@ -111,6 +112,9 @@ export async function showLog(main: HTMLElement, id: string): Promise<void> {
       ['Endpoint', `POST /import/${record.endpoint}`],
       ['User', record.user],
       ['Scope', record.scope ?? '—'],
+      ...(record.scope && importsUnits(record.endpoint)
+        ? [['Export the scope', repositoryExports(record.scope)] as [string, Node]]
+        : []),
       ['Started', time(record.started)],
       ['Finished', time(record.finished)],
       ['Sources', record.tags.length > 20 ? sourcesText(record) : record.tags.join(', ') || '—'],
