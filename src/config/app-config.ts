@@ -37,6 +37,16 @@ export interface AppConfig {
   rateLimits: RateLimitConfig;
   import: ImportConfig;
   portal: PortalConfig;
+  oai: OaiConfig;
+}
+
+/** The OAI-PMH provider (`/oai`, docs/oai-pmh.md). */
+export interface OaiConfig {
+  /** Headers, or Dublin Core records, an answer lists at most before its resumption token. */
+  pageSize: number;
+  /** What Identify answers as `repositoryName` and `adminEmail`. */
+  repositoryName: string;
+  adminEmail: string;
 }
 
 /** Bounds on what one portal search may ask, so that no request costs more than a real one. */
@@ -168,6 +178,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     portal: {
       maxQueryLength: settings.PORTAL_MAX_QUERY_LENGTH,
       maxQueryTerms: settings.PORTAL_MAX_QUERY_TERMS,
+    },
+    oai: {
+      pageSize: settings.OAI_PAGE_SIZE,
+      repositoryName: settings.OAI_REPOSITORY_NAME,
+      adminEmail: settings.OAI_ADMIN_EMAIL,
     },
   };
 }

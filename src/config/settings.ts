@@ -86,6 +86,13 @@ const publicUrl: Setting<string | undefined> = {
   fallback: undefined,
 };
 
+/** An address as the OAI-PMH schema takes one (`emailType`): Identify names it. */
+const email: Setting<string> = {
+  allowed: 'an e-mail address (name@host.domain)',
+  parse: (value) => (/^\S+@(\S+\.)+\S+$/.test(value) ? value : undefined),
+  fallback: 'admin@example.org',
+};
+
 /** pino's levels, which `LOG_LEVEL` names (pino throws on any other, after the service has started). */
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
@@ -132,6 +139,9 @@ export const SETTINGS = {
   IMPORT_QUEUE_MAX_BYTES_PER_USER: integer(1024 * MiB, 1),
   PORTAL_MAX_QUERY_LENGTH: integer(1024, 1),
   PORTAL_MAX_QUERY_TERMS: integer(32, 1),
+  OAI_PAGE_SIZE: integer(200, 1, 10_000),
+  OAI_REPOSITORY_NAME: text('Archival data service'),
+  OAI_ADMIN_EMAIL: email,
 } satisfies Record<string, Setting<unknown>>;
 
 export type SettingName = keyof typeof SETTINGS;

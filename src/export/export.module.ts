@@ -5,6 +5,9 @@ import { EacExportController } from './eac/eac.controller';
 import { EagExportController } from './eag/eag.controller';
 import { ExportItems } from './export-items';
 import { SkosExportController } from './skos/skos.controller';
+import { DublinCoreController } from './dc/dc.controller';
+import { OaiController } from './oai/oai.controller';
+import { OaiProvider } from './oai/oai-provider';
 import { EadExportController } from './ead/ead-export.controller';
 import { EadExporter } from './ead/ead-exporter';
 
@@ -14,8 +17,15 @@ import { EadExporter } from './ead/ead-exporter';
  */
 @Module({
   imports: [AuthModule, PortalModule],
-  controllers: [EadExportController, EagExportController, EacExportController, SkosExportController],
-  providers: [EadExporter, ExportItems],
+  controllers: [
+    EadExportController,
+    EagExportController,
+    EacExportController,
+    SkosExportController,
+    DublinCoreController,
+    OaiController,
+  ],
+  providers: [EadExporter, ExportItems, OaiProvider],
   exports: [EadExporter],
 })
 export class ExportModule {}

@@ -239,8 +239,36 @@ export interface RecordQuery {
   /** Property within [from, to] (inclusive; either bound optional); strings compare as text. */
   range?: { property: string; from?: string | number; to?: string | number };
   orderBy?: { property: string; descending?: boolean };
+  /**
+   * Only the records whose id sorts after this one: with no `orderBy`, a cursor to the page after
+   * the one that ended with it, which records written meanwhile do not shift as an offset would.
+   */
+  after?: string;
   offset?: number;
   limit?: number;
+}
+
+/**
+ * Items of one type in id order, a page after a cursor: what a harvest (OAI-PMH) walks through
+ * while imports write, which an offset would skip or repeat items under.
+ */
+export interface ItemListQuery {
+  type: ItemType;
+  /** Only the items whose id sorts after this one (the last id of the page before). */
+  after?: string;
+  /** Only the items below this one along `CHILD_EDGE_TYPES`, at any depth. */
+  below?: string;
+  /** Only the items with an edge of this type to an item (a unit's `heldBy`: the top-level units). */
+  withEdge?: ItemEdgeType;
+  /** Only the items last updated within these ISO 8601 times, both inclusive, compared as text. */
+  updated?: { from?: string; until?: string };
+  limit: number;
+}
+
+/** An item as a list of them gives it: its id and the time of its last change. */
+export interface ListedItem {
+  id: string;
+  updated: string;
 }
 
 export interface GraphReader {
@@ -272,6 +300,8 @@ export interface GraphReader {
   findAccessPoints(scopeId: string, names: readonly string[]): Promise<AccessPointMatch[]>;
   /** Ids of the items with an outgoing edge of `type` to `targetId` (e.g. links to an item). */
   incoming(targetId: string, type: ItemEdgeType): Promise<string[]>;
+  /** A page of the items a list query names, in id order. */
+  listItems(query: ItemListQuery): Promise<ListedItem[]>;
 
   getRecord(id: string): Promise<RecordNode | undefined>;
   findRecords(query: RecordQuery): Promise<{ total: number; records: RecordNode[] }>;

@@ -1,4 +1,4 @@
-import { RecordNode } from '../graph/graph-store';
+import { GraphReader, RecordNode } from '../graph/graph-store';
 
 /**
  * What is left of an item that an import removed: when, by which import, and, for an item that
@@ -12,6 +12,28 @@ export interface Tombstone {
   event?: string;
   /** The id the item lives on under, when the import moved it rather than deleting it. */
   movedTo?: string;
+  /**
+   * The repository and the country the item was below, where known: a harvest (OAI-PMH) lists
+   * the deletion in their sets, which the item, gone, can no longer tell.
+   */
+  repository?: string;
+  country?: string;
+}
+
+/** The repository and the country of the items below an item: those above it, or it itself. */
+export async function placeOf(
+  reader: GraphReader,
+  itemId: string,
+): Promise<Pick<Tombstone, 'repository' | 'country'>> {
+  const type = (await reader.getTypes([itemId])).get(itemId);
+  if (type === undefined) return {};
+  const chain = [{ id: itemId, type }, ...((await reader.ancestors([itemId])).get(itemId) ?? [])];
+  const repository = chain.find((item) => item.type === 'Repository')?.id;
+  const country = chain.find((item) => item.type === 'Country')?.id;
+  return {
+    ...(repository === undefined ? {} : { repository }),
+    ...(country === undefined ? {} : { country }),
+  };
 }
 
 export const TOMBSTONE_RECORD_TYPE = 'Tombstone';
@@ -24,18 +46,22 @@ export function tombstoneRecord(tombstone: Tombstone): RecordNode {
   const props: RecordNode['props'] = { itemId: tombstone.itemId, removed: tombstone.removed };
   if (tombstone.event !== undefined) props.event = tombstone.event;
   if (tombstone.movedTo !== undefined) props.movedTo = tombstone.movedTo;
+  if (tombstone.repository !== undefined) props.repository = tombstone.repository;
+  if (tombstone.country !== undefined) props.country = tombstone.country;
   return { id: tombstoneRecordId(tombstone.itemId), type: TOMBSTONE_RECORD_TYPE, props };
 }
 
 /** The tombstone a record holds; undefined for any other record. */
 export function tombstoneOf(record: RecordNode | undefined): Tombstone | undefined {
   if (record?.type !== TOMBSTONE_RECORD_TYPE) return undefined;
-  const { itemId, removed, event, movedTo } = record.props;
+  const { itemId, removed, event, movedTo, repository, country } = record.props;
   if (typeof itemId !== 'string' || typeof removed !== 'string') return undefined;
   return {
     itemId,
     removed,
     ...(typeof event === 'string' ? { event } : {}),
     ...(typeof movedTo === 'string' ? { movedTo } : {}),
+    ...(typeof repository === 'string' ? { repository } : {}),
+    ...(typeof country === 'string' ? { country } : {}),
   };
 }

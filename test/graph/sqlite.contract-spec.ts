@@ -7,6 +7,7 @@ import { SqliteGraphStore } from '../../src/graph/sqlite/sqlite-graph-store';
 import { SqliteGraphWriter } from '../../src/graph/sqlite/sqlite-graph-writer';
 import { textRow } from '../../src/graph/sqlite/search/text-rows';
 import { Bundle, Props } from '../../src/items/bundle';
+import { describeListingContract } from './graph-store-listing.contract';
 import { describePageContract } from './graph-store-page.contract';
 import { describeSearchContract } from './graph-store-search.contract';
 import { describeGraphStoreContract, unit } from './graph-store.contract';
@@ -31,6 +32,7 @@ async function openTemporaryStore() {
 
 describeGraphStoreContract('SQLite', openTemporaryStore);
 describePageContract('SQLite', openTemporaryStore);
+describeListingContract('SQLite', openTemporaryStore);
 
 describe('SqliteGraphStore', () => {
   let folder: string;

@@ -45,3 +45,30 @@ export async function validateAgainst(schema: string, xml: string): Promise<Sche
   });
   return { valid: result.valid, errors: result.errors.map((error) => error.rawMessage) };
 }
+
+/**
+ * Validates `xml` against several schemas at once, each of its own namespace: for a document that
+ * holds another's elements where its schema checks them strictly (an OAI-PMH answer's Dublin Core
+ * or EAD records), against all of theirs.
+ */
+export async function validateAgainstAll(schemas: readonly string[], xml: string): Promise<SchemaValidation> {
+  const files = schemaFiles();
+  const imports = schemas.map((schema) => {
+    const file = files.find((candidate) => candidate.fileName === schema);
+    if (file === undefined) throw new Error(`No schema ${schema} in ${SCHEMAS}`);
+    const namespace = /targetNamespace="([^"]*)"/.exec(file.contents)?.[1] ?? '';
+    return `<xs:import namespace="${namespace}" schemaLocation="${schema}"/>`;
+  });
+  const result = await validateXML({
+    xml: [{ fileName: 'document.xml', contents: xml }],
+    schema: [
+      {
+        fileName: 'together.xsd',
+        contents: `<xs:schema xmlns:xs="http://www.w3.org/2001/XMLSchema">${imports.join('')}</xs:schema>`,
+      },
+    ],
+    preload: files,
+    maxMemoryPages: 4096,
+  });
+  return { valid: result.valid, errors: result.errors.map((error) => error.rawMessage) };
+}

@@ -259,8 +259,9 @@ const RECORD_FILTER = `
   MATCH (record:${RECORD_LABEL} {${TYPE}: $type}) ${indexSeek('record', RECORD_LABEL, TYPE)}
   WHERE all(key IN keys($equals) WHERE record[key] = $equals[key])
     AND ($from IS NULL OR record[$rangeProperty] >= $from)
-    AND ($to IS NULL OR record[$rangeProperty] <= $to)`;
-const RECORD_FILTER_PARAMETERS = ['type', 'equals', 'rangeProperty', 'from', 'to'] as const;
+    AND ($to IS NULL OR record[$rangeProperty] <= $to)
+    AND ($after IS NULL OR record.id > $after)`;
+const RECORD_FILTER_PARAMETERS = ['type', 'equals', 'rangeProperty', 'from', 'to', 'after'] as const;
 
 export const COUNT_RECORDS = statement(
   'COUNT_RECORDS',
@@ -295,3 +296,4 @@ export const DELETE_EVERYTHING = statement(
 );
 
 export * from './cypher-pages';
+export * from './cypher-item-list';

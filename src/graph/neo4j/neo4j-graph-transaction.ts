@@ -3,8 +3,10 @@ import {
   AccessPointMatch,
   GraphReader,
   GraphWriter,
+  ItemListQuery,
   ItemRef,
   ItemWrite,
+  ListedItem,
   RecordNode,
   RecordQuery,
   SearchQuery,
@@ -38,6 +40,7 @@ import {
   GET_ITEMS,
   GET_RECORD,
   INCOMING,
+  LIST_ITEMS,
   LINK_TO_DEPENDENT,
   LINK_TO_ITEM,
   MERGE_DEPENDENTS,
@@ -165,6 +168,22 @@ export class Neo4jGraphReader implements GraphReader {
     return records.map((record) => record.get('id') as string);
   }
 
+  async listItems(query: ItemListQuery): Promise<ListedItem[]> {
+    const records = await this.run(LIST_ITEMS, {
+      type: query.type,
+      after: query.after ?? '',
+      from: query.updated?.from ?? null,
+      until: query.updated?.until ?? null,
+      edge: query.withEdge ?? null,
+      below: query.below ?? null,
+      limit: int(query.limit),
+    });
+    return records.map((record) => ({
+      id: record.get('id') as string,
+      updated: record.get('updated') as string,
+    }));
+  }
+
   async getRecord(id: string): Promise<RecordNode | undefined> {
     const [record] = await this.run(GET_RECORD, { id });
     return record && recordFromNode(record.get('record') as Node);
@@ -177,6 +196,7 @@ export class Neo4jGraphReader implements GraphReader {
       rangeProperty: query.range?.property ?? ID,
       from: query.range?.from ?? null,
       to: query.range?.to ?? null,
+      after: query.after ?? null,
     };
     const [counted] = await this.run(COUNT_RECORDS, filter);
     const page = await this.run(

@@ -40,6 +40,10 @@ export function recordQuerySql(query: RecordQuery): RecordSql {
     conditions.push('json_extract(props, ?) <= ?');
     params.push(pathOf(range.property), range.to);
   }
+  if (query.after !== undefined) {
+    conditions.push('id > ?');
+    params.push(query.after);
+  }
   const where = `FROM record WHERE ${conditions.join(' AND ')}`;
   const order = query.orderBy
     ? `json_extract(props, ?) ${query.orderBy.descending ? 'DESC' : 'ASC'}, id`

@@ -3,7 +3,9 @@ import { ItemEdgeType, ItemType } from '../../items/item-types';
 import {
   AccessPointMatch,
   GraphReader,
+  ItemListQuery,
   ItemRef,
+  ListedItem,
   RecordNode,
   RecordQuery,
   SearchQuery,
@@ -19,6 +21,7 @@ import { RankingAccelerator } from './search/ranking-accelerator';
 import { ReadSnapshot, SearchReads } from './search/search-reads';
 import { isFacetedSearch, searchItems, soleTermOf } from './search/sqlite-search';
 import { parentIdOf, parentsFirst, pathBelow, pathRange } from './item-paths';
+import { listItems } from './item-list';
 import { CHILD_EDGES, IN_JSON, isWritten, itemExists, SELECT_PATH } from './sql';
 import { RowMode, StatementCache } from './statement-cache';
 
@@ -273,6 +276,10 @@ export class SqliteGraphReader implements GraphReader {
 
   async incoming(targetId: string, type: ItemEdgeType): Promise<string[]> {
     return this.statement(SELECT_INCOMING, 'pluck').all({ target: targetId, type }) as string[];
+  }
+
+  async listItems(query: ItemListQuery): Promise<ListedItem[]> {
+    return listItems(this.reads, query);
   }
 
   async getRecord(id: string): Promise<RecordNode | undefined> {

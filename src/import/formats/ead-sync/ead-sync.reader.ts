@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { GraphWriter, RecordNode } from '../../../graph/graph-store';
 import { ItemType } from '../../../items/item-types';
-import { tombstoneRecord } from '../../../items/tombstones';
+import { Tombstone, placeOf, tombstoneRecord } from '../../../items/tombstones';
 import { EadReader, MISSING_UNITID_PARAMETER } from '../ead/ead.reader';
 import {
   FinishResult,
@@ -28,15 +28,20 @@ function scopeIdOf(context: ImportContext): string {
   return context.scope.bundle.id;
 }
 
-/** What the portal answers for the units a sync removed: 410 Gone, or 301 to a moved unit's new id. */
-function tombstones(plan: SyncPlan, event: string | undefined): RecordNode[] {
+/**
+ * What the portal answers for the units a sync removed: 410 Gone, or 301 to a moved unit's new id;
+ * with where they were (`place`), for the harvests that list them as deleted.
+ */
+function tombstones(
+  plan: SyncPlan,
+  event: string | undefined,
+  place: Pick<Tombstone, 'repository' | 'country'>,
+): RecordNode[] {
   const removed = new Date().toISOString();
-  const event_ = event === undefined ? {} : { event };
+  const common = { removed, ...place, ...(event === undefined ? {} : { event }) };
   return [
-    ...plan.deleted.map((itemId) => tombstoneRecord({ itemId, removed, ...event_ })),
-    ...Object.entries(plan.moved).map(([itemId, movedTo]) =>
-      tombstoneRecord({ itemId, removed, movedTo, ...event_ }),
-    ),
+    ...plan.deleted.map((itemId) => tombstoneRecord({ itemId, ...common })),
+    ...Object.entries(plan.moved).map(([itemId, movedTo]) => tombstoneRecord({ itemId, movedTo, ...common })),
   ];
 }
 
@@ -100,7 +105,7 @@ export class EadSyncReader implements FormatReader {
     const links = await moveLinks(store, plan.moved);
     const removed = [...plan.deleted, ...Object.keys(plan.moved)];
     await store.deleteItems(removed);
-    await store.putRecords(tombstones(plan, context.event));
+    await store.putRecords(tombstones(plan, context.event, await placeOf(store, scopeIdOf(context))));
     return { touched: [...removed, ...links], answer: (log) => ({ log, ...plan }) };
   }
 
