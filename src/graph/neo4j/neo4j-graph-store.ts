@@ -4,7 +4,8 @@ import { GraphReader, GraphStore, GraphWriter, WriteOptions } from '../graph-sto
 import { SerialQueue } from '../sqlite/serial-queue';
 import { AWAIT_INDEXES, SCHEMA_STATEMENTS, TAKE_WRITE_LOCK } from './cypher';
 import { explained, unavailable } from './neo4j-errors';
-import { Neo4jGraphReader, Neo4jGraphWriter } from './neo4j-graph-transaction';
+import { Neo4jGraphReader } from './neo4j-graph-reader';
+import { Neo4jGraphWriter } from './neo4j-graph-transaction';
 import { statementRunner } from './statement-runner';
 import { checkTransactionMemory, TransactionMemoryLimit, transactionMemoryLimit } from './transaction-memory';
 
