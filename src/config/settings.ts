@@ -131,6 +131,7 @@ export const SETTINGS = {
   IMPORT_QUEUE_MAX_BYTES_PER_USER: integer(1024 * MiB, 1),
   PORTAL_MAX_QUERY_LENGTH: integer(1024, 1),
   PORTAL_MAX_QUERY_TERMS: integer(32, 1),
+  PORTAL_COUNT_LIMIT: integer(10_000, 1),
 } satisfies Record<string, Setting<unknown>>;
 
 export type SettingName = keyof typeof SETTINGS;

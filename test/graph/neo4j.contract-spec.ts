@@ -23,7 +23,7 @@ if (options) {
   describeEdgeOrderingContract(`Neo4j (${url})`, open);
   describeSearchContract(`Neo4j (${url})`, open);
   describeWriteOptionsContract(`Neo4j (${url})`, open, true);
-  describePageContract(`Neo4j (${url})`, open);
+  describePageContract(`Neo4j (${url})`, open, true);
 
   describe('Neo4jGraphStore', () => {
     it('lets two stores (two processes) write the same items at once: the second waits, neither fails', async () => {
