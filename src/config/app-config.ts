@@ -55,6 +55,11 @@ export interface PortalConfig {
   maxQueryLength: number;
   /** Most words in `q` (runs of letters, digits and marks, each a prefix query). */
   maxQueryTerms: number;
+  /**
+   * Most hits a search's total and facets are worked out over, where a store's counting grows with
+   * the hits (Neo4j); past it `meta.total` is a lower bound (`docs/portal.md`).
+   */
+  countLimit: number;
 }
 
 /**
@@ -178,6 +183,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     portal: {
       maxQueryLength: settings.PORTAL_MAX_QUERY_LENGTH,
       maxQueryTerms: settings.PORTAL_MAX_QUERY_TERMS,
+      countLimit: settings.PORTAL_COUNT_LIMIT,
     },
     oai: {
       pageSize: settings.OAI_PAGE_SIZE,

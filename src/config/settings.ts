@@ -142,6 +142,7 @@ export const SETTINGS = {
   OAI_PAGE_SIZE: integer(200, 1, 10_000),
   OAI_REPOSITORY_NAME: text('Archival data service'),
   OAI_ADMIN_EMAIL: email,
+  PORTAL_COUNT_LIMIT: integer(10_000, 1),
 } satisfies Record<string, Setting<unknown>>;
 
 export type SettingName = keyof typeof SETTINGS;

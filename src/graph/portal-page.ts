@@ -33,6 +33,13 @@ export interface PageRequest {
    * may leave it out when every item of `ids` exists).
    */
   recordId?: string;
+  /**
+   * Bounds what the search's total and facets cost: a store may work them out over only the first
+   * `max(countLimit, offset + limit + 1)` hits it finds (a text search: its index's best; the one
+   * past the page, so that a page past the bound still has a next), and then says so
+   * (`Page.totalIsLowerBound`). Absent, or in a store whose counts are cheap, they are exact.
+   */
+  countLimit?: number;
 }
 
 /** An item as a page shows it: what is stored, its number of children and, for a unit, its holder. */
@@ -48,15 +55,28 @@ export interface Page {
   /** The search's hits, in order (none without a search). */
   hits: PageItem[];
   total: number;
+  /**
+   * Set when the total and facets were worked out over the first hits only (`countLimit`): there
+   * may be more hits than `total`.
+   */
+  totalIsLowerBound?: true;
   facets?: Partial<Record<FacetField, FacetCount[]>>;
   /** The items of `ids`, their context, and the holders the holder facet counts, that exist. */
   items: Map<string, PageItem>;
   record?: RecordNode;
 }
 
+/** The hits a store bounding its counts (`PageRequest.countLimit`) counts at most for `request`. */
+export function countedHits(request: PageRequest): number | undefined {
+  const { countLimit, search } = request;
+  if (countLimit === undefined || search === undefined) return undefined;
+  return Math.max(countLimit, search.offset + search.limit + 1);
+}
+
 /**
  * `readPage` made of the port's finer reads, for a store whose reads are local calls: the same
  * reads the portal made before it asked for pages (SQLite answers them from memory and caches).
+ * Its totals and facets are exact: it ignores `countLimit`.
  */
 export async function composedPage(reader: GraphReader, request: PageRequest): Promise<Page> {
   const asked = request.ids ?? [];

@@ -32,6 +32,20 @@ describe('pagination', () => {
     expect(document.links.next).toBe(pageUrl(2));
     expect(document).not.toHaveProperty('included');
   });
+
+  it('says when the total is a lower bound, and only then', () => {
+    const paging = { page: 1, limit: 10, total: 30, pageUrl };
+    expect(collectionDocument([], { ...paging, totalIsLowerBound: true }, [], []).meta).toEqual({
+      total: 30,
+      pages: 3,
+      totalIsLowerBound: true,
+      facets: [],
+    });
+    expect(collectionDocument([], { ...paging, totalIsLowerBound: false }).meta).toEqual({
+      total: 30,
+      pages: 3,
+    });
+  });
 });
 
 describe('errorObject', () => {

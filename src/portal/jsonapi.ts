@@ -42,7 +42,7 @@ export interface PaginationLinks {
 export interface CollectionDocument {
   data: ResourceObject[];
   links: PaginationLinks;
-  meta: { total: number; pages: number; facets?: unknown[] };
+  meta: { total: number; pages: number; totalIsLowerBound?: true; facets?: unknown[] };
   included?: ResourceObject[];
 }
 
@@ -87,9 +87,19 @@ export function paginationLinks(
   return links;
 }
 
+/**
+ * A page of a collection. `totalIsLowerBound`: the store counted only the first hits (on Neo4j,
+ * `PORTAL_COUNT_LIMIT`); `meta` says so, and the links page through those.
+ */
 export function collectionDocument(
   data: ResourceObject[],
-  paging: { page: number; limit: number; total: number; pageUrl: (page: number) => string },
+  paging: {
+    page: number;
+    limit: number;
+    total: number;
+    totalIsLowerBound?: boolean;
+    pageUrl: (page: number) => string;
+  },
   included: ResourceObject[] = [],
   facets?: unknown[],
 ): CollectionDocument {
@@ -97,7 +107,12 @@ export function collectionDocument(
   const document: CollectionDocument = {
     data,
     links: paginationLinks(paging.page, pages, paging.pageUrl),
-    meta: facets === undefined ? { total: paging.total, pages } : { total: paging.total, pages, facets },
+    meta: {
+      total: paging.total,
+      pages,
+      ...(paging.totalIsLowerBound === true && { totalIsLowerBound: true }),
+      ...(facets !== undefined && { facets }),
+    },
   };
   if (included.length > 0) document.included = included;
   return document;

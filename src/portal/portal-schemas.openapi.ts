@@ -147,6 +147,13 @@ const PORTAL_COLLECTION_DOCUMENT: SchemaObject = {
       properties: {
         total: { type: 'integer', minimum: 0, description: 'Results over all pages' },
         pages: { type: 'integer', minimum: 1 },
+        totalIsLowerBound: {
+          type: 'boolean',
+          enum: [true],
+          description:
+            'Present when the store counted only the first hits (PORTAL_COUNT_LIMIT, on Neo4j): ' +
+            'there may be more than total, and the facets count those first hits',
+        },
         facets: { type: 'array', items: component('PortalFacet'), description: 'With `facet`' },
       },
     },

@@ -154,7 +154,9 @@ export function ApiSearch() {
       required: false,
       enum: FACET_FIELDS,
       isArray: true,
-      description: 'Count the whole result by these, in meta.facets; repeat for several',
+      description:
+        'Count the result by these, in meta.facets (the hits meta.total counts: all of them, ' +
+        'or the first ones with meta.totalIsLowerBound); repeat for several',
     }),
     ...Object.entries(FILTER_DESCRIPTIONS).map(([name, description]) =>
       ApiQuery({ name, required: false, type: String, isArray: true, description }),

@@ -122,12 +122,15 @@ export class PortalService {
   private readonly documents = new ReadCache(CACHED_DOCUMENT_BYTES);
   /** The index document, encoded: it depends on the configuration alone. */
   private readonly indexBody: Buffer;
+  /** Bounds a search's total and facets where counting costs what the hits number (Neo4j). */
+  private readonly countLimit: number;
 
   constructor(
     private readonly store: GraphStore,
     @Inject(APP_CONFIG) config: AppConfig,
   ) {
     this.urls = new PortalUrls(config.publicUrl);
+    this.countLimit = config.portal.countLimit;
     this.indexBody = encodeDocument(indexDocument(this.urls.base));
   }
 
@@ -139,7 +142,7 @@ export class PortalService {
 
   search(params: SearchParams, language: LanguagePreference): Promise<PortalAnswer> {
     return this.answer(['search', params, language], async (tx) => {
-      const page = await tx.readPage({ search: storeQuery(params) });
+      const page = await tx.readPage({ search: storeQuery(params), countLimit: this.countLimit });
       return this.collection(page, params, language, (number) => this.urls.searchPage(params, number));
     });
   }
@@ -184,7 +187,12 @@ export class PortalService {
     pathOf: (id: string) => string,
   ): Promise<PortalAnswer> {
     return this.answer([kind, id, params, language], async (tx) => {
-      const page = await tx.readPage({ ...request, ids: [id], recordId: tombstoneRecordId(id) });
+      const page = await tx.readPage({
+        ...request,
+        ids: [id],
+        recordId: tombstoneRecordId(id),
+        countLimit: this.countLimit,
+      });
       if (!isPortalType(page.items.get(id)?.stored.bundle.type)) return missing(page, id, pathOf);
       const path = pathOf(id);
       return this.collection(
@@ -242,7 +250,7 @@ export class PortalService {
       });
     return collectionDocument(
       resources(page.hits),
-      { ...params, total: page.total, pageUrl },
+      { ...params, total: page.total, totalIsLowerBound: page.totalIsLowerBound, pageUrl },
       aboutId === undefined ? [] : resources([page.items.get(aboutId)]),
       this.facets(page, params, localisation),
     );

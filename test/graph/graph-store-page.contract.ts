@@ -1,6 +1,6 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { GraphStore, ItemWrite, SEARCH_ORDER_KEYS, SearchQuery } from '../../src/graph/graph-store';
-import { composedPage, Page, PageRequest } from '../../src/graph/portal-page';
+import { composedPage, countedHits, Page, PageRequest } from '../../src/graph/portal-page';
 import { country, repository, unit } from './graph-store.contract';
 
 /**
@@ -11,6 +11,8 @@ import { country, repository, unit } from './graph-store.contract';
 export function describePageContract(
   name: string,
   open: () => Promise<{ store: GraphStore; cleanup(): Promise<void> }>,
+  /** Whether the store works totals and facets out over the first hits only (`countLimit`). */
+  countsBounded = false,
 ): void {
   describe(`GraphStore page contract: ${name}`, () => {
     let store: GraphStore;
@@ -145,6 +147,43 @@ export function describePageContract(
       const [page, composed] = await both({ search: search({ textQuery, facets: ['lang'] }), ids: ['u1'] });
       expect(page).toEqual(composed);
       expect(page.total).toBe(0);
+    });
+
+    it('counts exactly, or past countLimit over the first hits only, saying so', async () => {
+      const requests: PageRequest[] = [
+        { search: search({ text: 'council', limit: 1, facets: ['type', 'holder'] }), countLimit: 1 },
+        {
+          search: search({ text: 'council', scope: { id: 'r1', depth: 'descendants' }, limit: 1 }),
+          ids: ['r1'],
+          countLimit: 1,
+        },
+        { search: search({ limit: 1, facets: ['type'] }), countLimit: 1 },
+        { search: search({ scope: { id: 'r1', depth: 'descendants' }, limit: 1 }), countLimit: 1 },
+        // A bound above the hits changes nothing.
+        { search: search({ text: 'council', facets: ['holder'] }), countLimit: 100 },
+      ];
+      for (const request of requests) {
+        const [page, composed] = await both(request);
+        const counted = countedHits(request)!;
+        expect(composed.totalIsLowerBound).toBeUndefined();
+        if (page.totalIsLowerBound === undefined) {
+          expect(page).toEqual(composed);
+          // A store that bounds its counts must say so once the hits reach the bound.
+          expect(countsBounded && composed.total >= counted).toBe(false);
+          continue;
+        }
+        expect(countsBounded).toBe(true);
+        expect(page.total).toBeLessThanOrEqual(counted);
+        expect(page.total).toBeGreaterThanOrEqual(page.hits.length);
+        for (const counts of Object.values(page.facets ?? {})) {
+          expect(counts.reduce((sum, { count }) => sum + count, 0)).toBeLessThanOrEqual(counted);
+        }
+        const every = await store.read((tx) =>
+          composedPage(tx, { ...request, search: { ...request.search!, limit: 100 } }),
+        );
+        expect(hitIds(every)).toEqual(expect.arrayContaining(hitIds(page)));
+        expect(page.hits).toHaveLength(1);
+      }
     });
 
     it("reads items beside the page, a unit's holder and parent with them, and a record", async () => {

@@ -9,6 +9,7 @@ import { repository, unit } from './graph-store.contract';
 
 interface PlanNode {
   operatorType: string;
+  dbHits?: number;
   arguments?: { Details?: unknown; Rows?: number };
   children?: PlanNode[];
 }
@@ -27,6 +28,9 @@ function dependentRows(plan: PlanNode): number {
     .reduce((sum, node) => sum + (node.arguments?.Rows ?? 0), 0);
 }
 
+/** Every db hit of a profiled plan: what the statement read of the store. */
+const dbHits = (plan: PlanNode) => operators(plan).reduce((sum, node) => sum + (node.dbHits ?? 0), 0);
+
 const UNITS = 60;
 const PAGE_SIZE = 5;
 const options = neo4jTestDatabase();
@@ -34,8 +38,9 @@ const options = neo4jTestDatabase();
 if (options) {
   /**
    * A portal answer's statement reads in full only the items it shows, whatever the number of hits
-   * (`readPage`), and browsing everything walks the index of its order rather than sorting every
-   * item. Checked on the plans Neo4j makes and on the rows they read.
+   * (`readPage`), browsing everything walks the index of its order rather than sorting every
+   * item, and a text search reads no more hits than its bound (`countLimit`), however many match.
+   * Checked on the plans Neo4j makes, the rows they read and their db hits.
    */
   describe('Neo4j page statement plans', () => {
     let store: Neo4jGraphStore;
@@ -122,6 +127,54 @@ if (options) {
           /^(AllNodesScan|NodeByLabelScan|NodeIndexScan)$/.test(name(node)),
         );
         expect(scans.map(details)).toEqual([]);
+      }
+    }, 120_000);
+
+    // Last: it grows the store. Every unit matches `common`, so without a bound everything is a hit.
+    it('bound what a text search reads, in a scope or not, with its total and facets, whatever the hits', async () => {
+      const bound = 10;
+      const requests: PageRequest[] = [
+        { search: { ...page, text: 'common', facets: ['type', 'lang', 'holder'] } },
+        { search: { ...page, text: 'common', scope: { id: 'r1', depth: 'descendants' } }, ids: ['r1'] },
+        { search: { ...page, text: 'common', scope: { id: 'fonds', depth: 'children' } }, ids: ['fonds'] },
+      ];
+      const measure = async (countLimit?: number) => {
+        const figures: { total: number; bounded: boolean; dbHits: number }[] = [];
+        for (const request of requests) {
+          const { plan, row } = await profile({ ...request, countLimit });
+          figures.push({ total: row.get('total'), bounded: row.get('bounded'), dbHits: dbHits(plan) });
+        }
+        return figures;
+      };
+      const [boundedBefore, exactBefore] = [await measure(bound), await measure()];
+      await store.write((tx) =>
+        tx.putItems(
+          Array.from({ length: 3 * UNITS }, (_, index) =>
+            unit(`more-${index}`, {
+              parent: { childOf: 'fonds' },
+              descriptions: [{ lang: 'eng', name: `Common box ${index}`, text: 'common words' }],
+            }),
+          ),
+        ),
+      );
+      const [boundedAfter, exactAfter] = [await measure(bound), await measure()];
+      for (const [index, before] of boundedBefore.entries()) {
+        const after = boundedAfter[index];
+        expect([before.total, before.bounded, after.total, after.bounded]).toEqual([
+          bound,
+          true,
+          bound,
+          true,
+        ]);
+        // Four times the hits: what the bounded statement reads grows far less than what the same
+        // statement reads without the bound (every hit); a scope item's children are still counted.
+        expect([exactBefore[index].total, exactAfter[index].total]).toEqual([UNITS, 4 * UNITS]);
+        const growth = after.dbHits - before.dbHits;
+        const exactGrowth = exactAfter[index].dbHits - exactBefore[index].dbHits;
+        expect({ index, growth, exactGrowth, bounded: growth * 4 < exactGrowth }).toMatchObject({
+          bounded: true,
+        });
+        expect(exactAfter[index].bounded).toBe(false);
       }
     }, 120_000);
   });

@@ -24,7 +24,7 @@ if (options) {
   describeEdgeOrderingContract(`Neo4j (${url})`, open);
   describeSearchContract(`Neo4j (${url})`, open);
   describeWriteOptionsContract(`Neo4j (${url})`, open, true);
-  describePageContract(`Neo4j (${url})`, open);
+  describePageContract(`Neo4j (${url})`, open, true);
   describeListingContract(`Neo4j (${url})`, open);
 
   describe('Neo4jGraphStore', () => {

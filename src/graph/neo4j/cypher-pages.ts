@@ -1,23 +1,19 @@
 import { SEARCH_ORDER_KEYS, SearchOrderKey } from '../graph-store';
-import { ITEM_LABEL, RECORD_LABEL, SEARCH_INDEX, TYPE, UPDATED } from './graph-model';
-import {
-  CHILD_EDGES,
-  DEPENDENT_EDGES,
-  ITEM_EDGES,
-  indexSeek,
-  isWritten,
-  matchDependentsOf,
-  matchItem,
-  statement,
-} from './cypher-statements';
+import { BESIDE, itemRow, RECORD } from './cypher-page-items';
+import { ITEM_LABEL, SEARCH_INDEX, TYPE, UPDATED } from './graph-model';
+import { CHILD_EDGES, matchItem, statement } from './cypher-statements';
 import { COUNTRY, DESCRIPTIONS, DETAIL, HOLDER, HOLDER_NAME, HOLDINGS, NAME } from './search-fragments';
 
 /**
  * A portal answer's reads as one statement (`GraphReader.readPage`): the page of hits with the
  * items they show, the total and facet values, the items beside the page and a record. Its cost
- * follows the page where an index gives the order: the full-text index ranks the hits, and without
- * text the `_updated` or id index lists them in order, so only a page's worth of items is read in
- * full; a total counts the hits without reading their descriptions.
+ * follows the page, or a bound, rather than the store:
+ * - with text, the full-text index ranks the hits and only its best `$examine` are looked at:
+ *   their types, scope and filters checked, the total and facets counted, the page sorted;
+ * - without text, the `_updated` or id index lists every item in order, so only a page's worth of
+ *   items is read; the total and facets count the first `$examine` hits kept;
+ * - only the page's items (and the items beside it) are read in full.
+ * `bounded` says when `$examine` was reached: the total and facets are then a lower bound.
  */
 
 export type PageSource = 'text' | 'browse';
@@ -25,52 +21,36 @@ export type PageSource = 'text' | 'browse';
 export type PageScope = 'everywhere' | 'scoped' | 'linked';
 export type PageDirection = 'ascending' | 'descending';
 
-/** The holder a page shows for a unit: its first `heldBy` target, or the nearest repository above it. */
-const PAGE_HOLDER = (node: string) => `CASE WHEN ${node}.${TYPE} = 'DocumentaryUnit' THEN coalesce(
-    COLLECT { MATCH (${node})-[:heldBy]->(held:${ITEM_LABEL}) RETURN held.id AS id ORDER BY id LIMIT 1 }[0],
-    COLLECT { MATCH path = (${node})-[:childOf]->(:${ITEM_LABEL})-[:${CHILD_EDGES}*0..]->(above:Repository)
-      RETURN above.id AS id ORDER BY length(path) LIMIT 1 }[0]) END`;
-
-/** What `PageItem` is made of for `node`: what `GET_ITEMS` reads, its children counted, its holder. */
-const itemRow = (node: string) => `{
-    item: ${node},
-    dependents: COLLECT { ${matchDependentsOf('dependent', `${node}.id`)} RETURN dependent },
-    links: COLLECT {
-      ${matchDependentsOf('owned', `${node}.id`, `-[link:${DEPENDENT_EDGES}]-()`)}
-      RETURN DISTINCT link
-    },
-    edges: COLLECT {
-      MATCH (${node})-[edge:${ITEM_EDGES}]->(target) WHERE ${isWritten('target')}
-      RETURN {type: type(edge), target: target.id}
-    },
-    subitems: COUNT { MATCH (${node})<-[:${CHILD_EDGES}]-(child:${ITEM_LABEL}) RETURN DISTINCT child },
-    holder: ${PAGE_HOLDER(node)}
-  }`;
-
 /** The index that lists every item in an order, where one does. */
 const ORDER_INDEX: Partial<Record<SearchOrderKey, string>> = { updated: UPDATED, id: 'id' };
 
-/** The candidates of a source in a scope, as `node` with its `score` (0 without text). */
-function candidates(source: PageSource, scope: PageScope, orderKey?: SearchOrderKey): string {
-  const lead =
-    scope === 'scoped'
-      ? `${matchItem('scope', '$scopeId')} WITH scope, scope.${TYPE} IN $deepTypes AS deep`
-      : scope === 'linked'
-        ? matchItem('linked', '$linkedTo')
-        : '';
-  if (source === 'text') {
-    const within =
-      scope === 'scoped'
-        ? ` AND EXISTS { MATCH path = (node)-[:${CHILD_EDGES}*]->(scope) WHERE deep OR length(path) = 1 }`
-        : scope === 'linked'
-          ? ` AND node <> linked AND EXISTS { MATCH (node)<-[:hasLinkTarget]-(:${ITEM_LABEL})-[:hasLinkTarget]->(linked) }`
-          : '';
-    return `${lead}
-      CALL db.index.fulltext.queryNodes('${SEARCH_INDEX}', $query) YIELD node, score
-      WHERE node.${TYPE} IN $types${within}`;
-  }
+/** What a scope matches before the candidates, and the variables it carries along. */
+const SCOPE_LEAD: Record<PageScope, { match: string; carried: string }> = {
+  everywhere: { match: '', carried: '' },
+  scoped: {
+    match: `${matchItem('scope', '$scopeId')} WITH scope, scope.${TYPE} IN $deepTypes AS deep`,
+    carried: 'scope, deep, ',
+  },
+  linked: { match: matchItem('linked', '$linkedTo'), carried: 'linked, ' },
+};
+
+/**
+ * Whether a text hit lies in the scope. Walked up from the hit, whose ancestry is one short chain,
+ * rather than down the scope's subtree, which may hold most of the store.
+ */
+const WITHIN: Record<PageScope, string> = {
+  everywhere: '',
+  scoped: ` AND CASE WHEN deep THEN EXISTS { MATCH (node)-[:${CHILD_EDGES}*]->(scope) }
+      ELSE EXISTS { MATCH (node)-[:${CHILD_EDGES}]->(scope) } END`,
+  linked: ` AND node <> linked
+      AND EXISTS { MATCH (node)<-[:hasLinkTarget]-(:${ITEM_LABEL})-[:hasLinkTarget]->(linked) }`,
+};
+
+/** The candidates of a browse (no text) in a scope, as `node` with a `score` of 0. */
+function browsed(scope: PageScope, orderKey?: SearchOrderKey): string {
+  const { match } = SCOPE_LEAD[scope];
   if (scope === 'scoped') {
-    return `${lead}
+    return `${match}
       CALL (scope, deep) {
         MATCH (node:${ITEM_LABEL})-[:${CHILD_EDGES}]->(scope) RETURN node
         UNION
@@ -79,7 +59,7 @@ function candidates(source: PageSource, scope: PageScope, orderKey?: SearchOrder
       WITH node WHERE node.${TYPE} IN $types WITH node, 0.0 AS score`;
   }
   if (scope === 'linked') {
-    return `${lead}
+    return `${match}
       MATCH (linked)<-[:hasLinkTarget]-(:${ITEM_LABEL})-[:hasLinkTarget]->(node:${ITEM_LABEL})
       WHERE node <> linked AND node.${TYPE} IN $types
       WITH DISTINCT node WITH node, 0.0 AS score`;
@@ -94,12 +74,21 @@ function candidates(source: PageSource, scope: PageScope, orderKey?: SearchOrder
   return `${walk} WITH node, 0.0 AS score`;
 }
 
-/** The filters that narrow the candidates; a null parameter keeps everything. */
-const FILTERS = `WITH node, score
-  WHERE ($ids IS NULL OR node.id IN $ids)
+/** Whether `node` passes the filters; a null parameter keeps everything. */
+const KEPT = `($ids IS NULL OR node.id IN $ids)
     AND ($languages IS NULL OR EXISTS { MATCH ${DESCRIPTIONS} WHERE description.languageCode IN $languages })
     AND ($countries IS NULL OR ${COUNTRY} IN $countries)
     AND ($holders IS NULL OR ${HOLDER} IN $holders)`;
+
+/** The total of the `node` rows and the values of the facets asked for, each only when asked. */
+const COUNTED = `WITH node,
+        CASE WHEN $countTypes THEN node.${TYPE} END AS type,
+        CASE WHEN $countLanguages
+          THEN COLLECT { MATCH ${DESCRIPTIONS} RETURN DISTINCT description.languageCode } END AS languages,
+        CASE WHEN $countCountries THEN ${COUNTRY} END AS country,
+        CASE WHEN $countHolders THEN ${HOLDER} END AS holder
+      RETURN count(node) AS total, collect(type) AS types, collect(languages) AS languages,
+        collect(country) AS countries, collect(holder) AS holders`;
 
 const SORT_KEY: Record<SearchOrderKey, string> = {
   score: '-score',
@@ -116,43 +105,74 @@ const SORT_KEY: Record<SearchOrderKey, string> = {
 const ALWAYS_SET: readonly SearchOrderKey[] = ['score', 'updated', 'id'];
 
 /**
- * `direction` undefined: either, as `$descending` says; only keys that every hit has get a
- * statement per direction, whose plan an index's order can serve.
+ * The page of the `node`, `score` rows, collected as `page`. `direction` undefined: either, as
+ * `$descending` says; only keys that every hit has get a statement per direction, whose plan an
+ * index's order can serve.
  */
-function pageText(
-  source: PageSource,
-  scope: PageScope,
-  orderKey: SearchOrderKey,
-  direction: PageDirection | undefined,
-) {
-  // Counted from the type index; paged from the index of the order, where there is one.
-  const hits = `${candidates(source, scope)} ${FILTERS}`;
-  const ordered = `${candidates(source, scope, orderKey)} ${FILTERS}`;
+function paged(orderKey: SearchOrderKey, direction: PageDirection | undefined): string {
   const order =
     direction !== undefined
       ? `ORDER BY ${SORT_KEY[orderKey]} ${direction === 'ascending' ? 'ASC' : 'DESC'}, node.id`
       : `ORDER BY sortKey IS NULL, CASE WHEN $descending THEN null ELSE sortKey END ASC,
           CASE WHEN $descending THEN sortKey END DESC, node.id`;
   const sortKey = ALWAYS_SET.includes(orderKey) ? '' : `, ${SORT_KEY[orderKey]} AS sortKey`;
-  return `
-    CALL () {
-      ${hits}
-      WITH node,
-        CASE WHEN $countTypes THEN node.${TYPE} END AS type,
-        CASE WHEN $countLanguages
-          THEN COLLECT { MATCH ${DESCRIPTIONS} RETURN DISTINCT description.languageCode } END AS languages,
-        CASE WHEN $countCountries THEN ${COUNTRY} END AS country,
-        CASE WHEN $countHolders THEN ${HOLDER} END AS holder
-      RETURN count(node) AS total, collect(type) AS types, collect(languages) AS languages,
-        collect(country) AS countries, collect(holder) AS holders
-    }
-    CALL () {
-      ${ordered}
-      WITH node, score${sortKey}
+  return `WITH node, score${sortKey}
       ${order}
       SKIP $offset LIMIT $limit
-      RETURN collect(node) AS page
+      RETURN collect(node) AS page`;
+}
+
+/**
+ * A text search: the index's best `$examine` hits, in its order, are checked once (type, scope,
+ * filters); the total, the facets and the page come from those kept.
+ */
+function textSearch(scope: PageScope, orderKey: SearchOrderKey, direction: PageDirection | undefined) {
+  const { match, carried } = SCOPE_LEAD[scope];
+  return `
+    CALL () {
+      ${match}
+      CALL db.index.fulltext.queryNodes('${SEARCH_INDEX}', $query) YIELD node, score
+      WITH ${carried}node, score LIMIT $examine
+      WITH node, score, node.${TYPE} IN $types${WITHIN[scope]} AND ${KEPT} AS kept
+      RETURN count(*) AS examined, collect(CASE WHEN kept THEN {node: node, score: score} END) AS found
     }
+    CALL (found) {
+      UNWIND found AS hit
+      WITH hit.node AS node
+      ${COUNTED}
+    }
+    CALL (found) {
+      UNWIND found AS hit
+      WITH hit.node AS node, hit.score AS score
+      ${paged(orderKey, direction)}
+    }`;
+}
+
+/**
+ * A browse: the page walks the index of its order where there is one; the total and facets count
+ * the first `$examine` hits kept, read from the type index or the scope.
+ */
+function browse(scope: PageScope, orderKey: SearchOrderKey, direction: PageDirection | undefined) {
+  return `
+    CALL () {
+      ${browsed(scope)} WITH node, score WHERE ${KEPT}
+      WITH node LIMIT $examine
+      ${COUNTED}, count(node) AS examined
+    }
+    CALL () {
+      ${browsed(scope, orderKey)} WITH node, score WHERE ${KEPT}
+      ${paged(orderKey, direction)}
+    }`;
+}
+
+function pageText(
+  source: PageSource,
+  scope: PageScope,
+  orderKey: SearchOrderKey,
+  direction: PageDirection | undefined,
+) {
+  const search = source === 'text' ? textSearch : browse;
+  return `${search(scope, orderKey, direction)}
     CALL (page) {
       UNWIND range(0, size(page) - 1) AS position
       WITH position, page[position] AS node
@@ -161,40 +181,9 @@ function pageText(
       RETURN collect(row) AS hits
     }
     ${BESIDE}
-    RETURN total, types, languages, countries, holders, hits, items, ${RECORD} AS record`;
+    RETURN total, examined >= $examine AS bounded, types, languages, countries, holders, hits, items,
+      ${RECORD} AS record`;
 }
-
-/** The items beside the page: those of `$itemIds`, their context, the holders a facet counts. */
-const BESIDE = `CALL (holders) {
-      CALL (holders) {
-        UNWIND $itemIds AS id
-        ${matchItem('node', 'id')}
-        RETURN node
-        UNION
-        UNWIND CASE WHEN $context THEN $itemIds ELSE [] END AS id
-        ${matchItem('unit', 'id')}
-        WITH unit WHERE unit.${TYPE} = 'DocumentaryUnit'
-        UNWIND [
-          COLLECT { MATCH (unit)-[:childOf]->(parent:${ITEM_LABEL}) RETURN parent.id AS id ORDER BY id LIMIT 1 }[0],
-          ${PAGE_HOLDER('unit')}
-        ] AS relatedId
-        WITH relatedId WHERE relatedId IS NOT NULL
-        ${matchItem('node', 'relatedId')}
-        RETURN node
-        UNION
-        UNWIND holders AS id
-        WITH DISTINCT id
-        ${matchItem('node', 'id')}
-        RETURN node
-      }
-      WITH DISTINCT node
-      WITH ${itemRow('node')} AS row
-      RETURN collect(row) AS items
-    }`;
-
-const RECORD = `COLLECT {
-    MATCH (record:${RECORD_LABEL} {id: $recordId}) ${indexSeek('record', RECORD_LABEL, 'id')} RETURN record
-  }[0]`;
 
 export const PAGE_PARAMETERS = [
   'query',
@@ -210,6 +199,7 @@ export const PAGE_PARAMETERS = [
   'countLanguages',
   'countCountries',
   'countHolders',
+  'examine',
   'descending',
   'offset',
   'limit',
@@ -274,8 +264,8 @@ export const PAGE_ITEMS = statement(
   ['itemIds', 'context', 'recordId'],
   `WITH [] AS holders
    ${BESIDE}
-   RETURN 0 AS total, [] AS types, [] AS languages, [] AS countries, holders, [] AS hits, items,
-     ${RECORD} AS record`,
+   RETURN 0 AS total, false AS bounded, [] AS types, [] AS languages, [] AS countries, holders,
+     [] AS hits, items, ${RECORD} AS record`,
 );
 
 /** The page statements' names, for the plans test: those that walk an index of every item in order. */

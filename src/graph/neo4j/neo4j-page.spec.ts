@@ -1,3 +1,4 @@
+import { Integer } from 'neo4j-driver';
 import { ITEM_TYPES } from '../../items/item-types';
 import { pageStatement } from './neo4j-page';
 
@@ -34,6 +35,14 @@ describe('pageStatement', () => {
     expect(parameters.deepTypes).toEqual(ITEM_TYPES);
     expect(parameters.countHolders).toBe(true);
     expect(parameters.descending).toBeUndefined();
+  });
+
+  it('examines countLimit hits, or up to one past the page asked for, and every hit without it', () => {
+    const examine = (request: Parameters<typeof pageStatement>[0]) =>
+      (pageStatement(request).parameters.examine as Integer).toNumber();
+    expect(examine({ search: { ...page, text: 'x' }, countLimit: 100 })).toBe(100);
+    expect(examine({ search: { offset: 200, limit: 20 }, countLimit: 100 })).toBe(221);
+    expect(examine({ search: { ...page, text: 'x' } })).toBe(2 ** 31 - 1);
   });
 
   it('takes the depth of a scope from its type when asked to', () => {

@@ -1,6 +1,6 @@
-import { Node, Relationship } from 'neo4j-driver';
+import { int, Node, Relationship } from 'neo4j-driver';
 import { ITEM_TYPES, ItemEdgeType } from '../../items/item-types';
-import { Page, PageItem, PageRequest } from '../portal-page';
+import { countedHits, Page, PageItem, PageRequest } from '../portal-page';
 import { recordFromNode, storedItem } from './bundle-rows';
 import { PAGE, PAGE_ITEMS, PageScope } from './cypher-pages';
 import { CypherStatement } from './cypher-statements';
@@ -17,6 +17,9 @@ interface ItemRow {
   holder: string | null;
 }
 
+/** What `$examine` is without a `countLimit`: no search reaches it. */
+const UNBOUNDED = 2 ** 31 - 1;
+
 /** `readPage` on Neo4j: one `PAGE` statement, one round trip. */
 export async function readPage(run: StatementRunner, request: PageRequest): Promise<Page> {
   const { statement, parameters, searched } = pageStatement(request);
@@ -29,6 +32,7 @@ export async function readPage(run: StatementRunner, request: PageRequest): Prom
     items: new Map(items.map((item) => [item.stored.bundle.id, item])),
     ...(record !== null && { record: recordFromNode(record) }),
   };
+  if (row.get('bounded') === true) page.totalIsLowerBound = true;
   const facets = request.search?.facets ?? [];
   // A structured query that keeps no word counts nothing, as `search` answers it.
   if (facets.length > 0 && !searched) page.facets = {};
@@ -86,6 +90,7 @@ export function pageStatement(request: PageRequest): {
     countLanguages: facets.has('lang'),
     countCountries: facets.has('country'),
     countHolders: facets.has('holder'),
+    examine: int(countedHits(request) ?? UNBOUNDED),
     descending: asked.page.descending,
     offset: asked.page.offset,
     limit: asked.page.limit,
