@@ -19,9 +19,13 @@ export default tseslint.config(
   ...tseslint.configs.recommended,
   prettier,
   {
-    // The few CommonJS files Jest loads directly (its reporter).
+    // The few CommonJS files Node or Jest load directly (Jest's reporter, the benchmarks' SWC hook).
     files: ['**/*.js'],
-    languageOptions: { sourceType: 'commonjs', globals: { process: 'readonly', module: 'writable' } },
+    languageOptions: {
+      sourceType: 'commonjs',
+      globals: { process: 'readonly', module: 'writable', require: 'readonly', __filename: 'readonly' },
+    },
+    rules: { '@typescript-eslint/no-require-imports': 'off' },
   },
   {
     rules: {
