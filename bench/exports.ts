@@ -2,9 +2,12 @@
  * Export benchmark (issue 42): a repository of `BENCH_EXPORT_UNITS` generated units in
  * `BENCH_EXPORT_FONDS` finding aids (lean units by default, `BENCH_UNIT_SIZE=full` for full ones)
  * is imported into the real app, then its ZIP of EAD 2002 and of EAD3 finding aids
- * (`GET /export/repositories/{id}/ead`, `…/ead3`) is read over HTTP to the end, each timed: units
- * per second, bytes, and the process's peak RSS. On SQLite by default, on the Neo4j database
- * `BENCH_GRAPH_URL` names otherwise (bench-store.ts). Prints one JSON object.
+ * (`GET /export/repositories/{id}/ead`, `…/ead3`) is read over HTTP to the end, and the repository's
+ * OAI-PMH set is harvested in full (`ListRecords`, `oai_dc`, every resumption token followed), each
+ * timed: units per second, bytes, and the resident set at the phase's peak (`sampledMemory`), which
+ * stays flat in the units when the answers stream; the import's peak is the process's. On SQLite by
+ * default, on the Neo4j database `BENCH_GRAPH_URL` names otherwise (bench-store.ts). Prints one
+ * JSON object.
  *
  * `node -r ts-node/register/transpile-only bench/exports.ts`
  */
@@ -15,6 +18,7 @@ import { addNamedItem } from '../src/items/named-item';
 import { UnitSize, writeEad } from './ead-generator';
 import { BENCH_GRAPH_URL } from './support/bench-store';
 import { BenchApp, runWhenMain, startBenchApp, timedImport } from './support/bench-app';
+import { sampledMemory } from './support/memory-sampler';
 
 const UNITS = Number(process.env.BENCH_EXPORT_UNITS ?? 2_000);
 const FONDS = Math.max(1, Number(process.env.BENCH_EXPORT_FONDS ?? 4));
@@ -70,14 +74,51 @@ async function timedZip(
   return { seconds, bytes, unitsPerSecond: Math.round(units / seconds) };
 }
 
+/** The text of the resumption token an OAI-PMH list answer ends with; none on its last page. */
+function resumptionToken(xml: string): string | undefined {
+  const token = /<resumptionToken[^>]*>([^<]+)<\/resumptionToken>/.exec(xml)?.[1];
+  return token === undefined ? undefined : token.replace(/&amp;/g, '&');
+}
+
+/** Harvests the repository's set as a harvester would: `ListRecords`, then each resumption token. */
+async function timedHarvest(bench: BenchApp, token: string): Promise<object> {
+  const started = performance.now();
+  let query = `verb=ListRecords&metadataPrefix=oai_dc&set=nl:${REPOSITORY}`;
+  let records = 0;
+  let requests = 0;
+  let bytes = 0;
+  for (;;) {
+    const response = await fetch(`http://127.0.0.1:${bench.port}/oai?${query}`, {
+      headers: { Authorization: `Bearer ${token}` },
+    });
+    const xml = await response.text();
+    if (response.status !== 200) throw new Error(`OAI-PMH answered ${response.status}: ${xml.slice(0, 300)}`);
+    requests++;
+    bytes += Buffer.byteLength(xml);
+    records += xml.split('<record>').length - 1;
+    const next = resumptionToken(xml);
+    if (next === undefined) break;
+    query = `verb=ListRecords&resumptionToken=${encodeURIComponent(next)}`;
+  }
+  const seconds = (performance.now() - started) / 1000;
+  return { seconds, records, requests, bytes, recordsPerSecond: Math.round(records / seconds) };
+}
+
+/** A phase's figures with the resident set at its peak. */
+async function measured(work: () => Promise<object>): Promise<object> {
+  const { result, memoryAtPeak } = await sampledMemory(work);
+  return { ...result, rssAtPeakMb: memoryAtPeak.rssMb };
+}
+
 export async function main(): Promise<object> {
   const folder = await mkdtemp(path.join(tmpdir(), 'exports-bench-'));
   const bench = await startBenchApp('exports');
   try {
     const units = await loadRepository(bench, folder);
     const token = await bench.token('portal');
-    const ead = await timedZip(bench, token, 'ead', units);
-    const ead3 = await timedZip(bench, token, 'ead3', units);
+    const ead = await measured(() => timedZip(bench, token, 'ead', units));
+    const ead3 = await measured(() => timedZip(bench, token, 'ead3', units));
+    const harvest = await measured(() => timedHarvest(bench, token));
     return {
       store: BENCH_GRAPH_URL === undefined ? 'sqlite' : 'neo4j',
       units,
@@ -85,6 +126,7 @@ export async function main(): Promise<object> {
       unitSize: UNIT_SIZE,
       ead,
       ead3,
+      harvest,
       peakRssMb: Math.round(process.resourceUsage().maxRSS / 1024),
     };
   } finally {
