@@ -104,10 +104,14 @@ async function timedHarvest(bench: BenchApp, token: string): Promise<object> {
   return { seconds, records, requests, bytes, recordsPerSecond: Math.round(records / seconds) };
 }
 
-/** A phase's figures with the resident set at its peak. */
+/**
+ * A phase's figures with the resident set as it starts and at its peak: what the phase itself
+ * adds, apart from what the import before it left resident.
+ */
 async function measured(work: () => Promise<object>): Promise<object> {
+  const rssAtStartMb = Math.round(process.memoryUsage().rss / (1024 * 1024));
   const { result, memoryAtPeak } = await sampledMemory(work);
-  return { ...result, rssAtPeakMb: memoryAtPeak.rssMb };
+  return { ...result, rssAtStartMb, rssAtPeakMb: memoryAtPeak.rssMb, memoryAtPeak };
 }
 
 export async function main(): Promise<object> {
