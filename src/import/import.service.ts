@@ -216,10 +216,7 @@ export class ImportService implements OnApplicationBootstrap, OnApplicationShutd
       }
       const running = job;
       const result = await this.jobs.run(running, () =>
-        // Taken as the run starts: what searches read last, for the run to read at its version.
-        this.runner.run(
-          { ...(task as ImportTask), searchWarmup: this.graph.searchWarmup() },
-          {
+        this.runner.run(task as ImportTask, {
             signal: AbortSignal.any([running.signal, interrupt]),
             report: (report) => {
               // A run that has reported stores its own failure; one stopped before it began does not.
@@ -230,9 +227,7 @@ export class ImportService implements OnApplicationBootstrap, OnApplicationShutd
             pass: async (point) => {
               if (running.hold?.point === point) await running.hold.stop(running.id, running.signal);
             },
-            handOver: async (warmed) => this.graph.acceptWarmedSearch(warmed),
-          },
-        ),
+          }),
       );
       await this.succeeded(running, task.logId, result, seconds());
       if (!accepted) await answer.done(task.answerFile!);
@@ -283,8 +278,6 @@ export class ImportService implements OnApplicationBootstrap, OnApplicationShutd
       unchanged: log.unchanged,
     });
     job.report({ created: log.created, updated: log.updated, unchanged: log.unchanged });
-    // What searches of the new version read first is read before the import says it is done.
-    if (result.committed) await this.graph.readAheadDone().catch(() => undefined);
     await this.jobs.finish(job, {
       state: result.committed ? 'committed' : 'rolled-back',
       log,

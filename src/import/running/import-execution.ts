@@ -141,13 +141,6 @@ export class ImportExecution {
         (tx) => this.transaction(tx, { ...prepared, sources }, task, { ledger, control, bytes, clock }),
         {
           commit: prepared.params.commit,
-          warmSearch:
-            task.searchWarmup === undefined
-              ? undefined
-              : {
-                  plan: task.searchWarmup,
-                  handOver: (warmed, transfer) => control.handOver(warmed, transfer),
-                },
           beforeCommit: () => this.tokenStillValid(task.tokenId),
         },
       );
@@ -294,7 +287,7 @@ export class ImportExecution {
     }
     // The last chance to stop: past it, the commit is as good as done.
     control.signal.throwIfAborted();
-    // What the store does before it commits (paths, the search warm-up) counts as committing.
+    // What the store does before it commits (paths, its search caches) counts as committing.
     clock.enter('committing');
     if (params.commit) return { answer: answer ?? { ...log }, log };
     // A dry run stores nothing: what its updates would change travels in its answer.

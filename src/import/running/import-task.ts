@@ -33,11 +33,6 @@ export interface ImportTask {
   requestId?: string;
   /** A test's hold on the run (`ImportJobsService.holdNext`). */
   hold?: HoldPoint;
-  /**
-   * What the serving process's search caches would read first at the version the import commits
-   * (`GraphStore.searchWarmup`): the run reads it before it commits and hands it over.
-   */
-  searchWarmup?: unknown;
 }
 
 /** What a run did, once it is done: its answer is in the task's `answerFile`. */
@@ -54,9 +49,4 @@ export interface RunControl {
   report(report: ProgressReport): void;
   /** Resolves when the run may go on past `point` (a test's hold); at once when nothing holds it. */
   pass(point: HoldPoint): Promise<void>;
-  /**
-   * Gives the serving process what the run read for its search caches (`task.searchWarmup`);
-   * resolves once it is kept there, and the run commits. `transfer`: buffers to move, not copy.
-   */
-  handOver(warmed: unknown, transfer: ArrayBuffer[]): Promise<void>;
 }

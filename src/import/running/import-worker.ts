@@ -21,11 +21,10 @@ function send(port: MessagePort, message: FromImportWorker): void {
   port.postMessage(message);
 }
 
-/** The run in progress: how to cancel it, release its hold, and let it commit. */
+/** The run in progress: how to cancel it and release its hold. */
 interface Current {
   aborter: AbortController;
   release?: () => void;
-  taken?: () => void;
 }
 
 /**
@@ -51,7 +50,6 @@ async function serve(port: MessagePort, input: ImportWorkerInput): Promise<void>
         message.interrupted ? new ImportInterruptedError() : new JobCancelled(message.reason),
       );
     } else if (message.type === 'release') current?.release?.();
-    else if (message.type === 'warmed-taken') current?.taken?.();
     else void run(message.task);
   });
   const run = async (task: Extract<ToImportWorker, { type: 'run' }>['task']) => {
@@ -64,11 +62,6 @@ async function serve(port: MessagePort, input: ImportWorkerInput): Promise<void>
         const released = untilAnswered(running, (answer) => (running.release = answer));
         send(port, { type: 'held', point });
         return released;
-      },
-      handOver: (warmed, transfer) => {
-        const taken = untilAnswered(running, (answer) => (running.taken = answer));
-        port.postMessage({ type: 'warmed', warmed } satisfies FromImportWorker, transfer);
-        return taken;
       },
     };
     try {

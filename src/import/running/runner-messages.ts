@@ -14,9 +14,7 @@ export type ToImportWorker =
   /** Stop the run in progress, rolling it back. */
   | { type: 'cancel'; reason: string; interrupted: boolean }
   /** Go on past the hold the run reported. */
-  | { type: 'release' }
-  /** What the run read for the search caches is kept: it may commit. */
-  | { type: 'warmed-taken' };
+  | { type: 'release' };
 
 export type FromImportWorker =
   /** The worker has opened the store and loaded the formats: it takes runs. */
@@ -24,8 +22,6 @@ export type FromImportWorker =
   | { type: 'progress'; report: ProgressReport }
   /** The run stopped at a test's hold, until released. */
   | { type: 'held'; point: HoldPoint }
-  /** What the run read for the serving process's search caches, before it commits (its buffers moved). */
-  | { type: 'warmed'; warmed: unknown }
   | { type: 'done'; result: ImportTaskResult }
   /** The run failed (and rolled back); `cancelled` when a cancel stopped it. */
   | { type: 'failed'; error: ErrorBody; cancelled: boolean };

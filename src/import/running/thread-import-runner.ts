@@ -107,9 +107,6 @@ export class ThreadImportRunner extends ImportRunner {
       case 'held':
         this.answerOnce(worker, pending.control.pass(message.point), { type: 'release' });
         return;
-      case 'warmed':
-        this.answerOnce(worker, pending.control.handOver(message.warmed, []), { type: 'warmed-taken' });
-        return;
       case 'done':
         pending.resolve(message.result);
         return;
