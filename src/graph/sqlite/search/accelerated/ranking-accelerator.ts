@@ -6,7 +6,14 @@ import { ftsPhrases, SoleTerm } from '../fts-query';
 import { ReadSnapshot, SearchReads } from '../search-reads';
 import { Subtree } from '../search-sql';
 import { SELECT_TERM_COUNTS } from '../term-index';
-import { ridOfTextRow, textRowOfCode, typeBit, typeBitOfTextRow, typeCodeBits, typeCodes } from '../text-rows';
+import {
+  ridOfTextRow,
+  textRowOfCode,
+  typeBit,
+  typeBitOfTextRow,
+  typeCodeBits,
+  typeCodes,
+} from '../text-rows';
 import {
   ITEM_ORDER,
   ItemOrder,

@@ -44,6 +44,7 @@ export class WarmupChannel {
   private readonly channel: BroadcastChannel;
   private readonly id = randomUUID();
   private serving = false;
+  private closed = false;
   /** The stores of other threads that answer searches. */
   private readonly servingElsewhere = new Set<string>();
   /** Requests awaiting an answer, by id: the store asked, and what takes its answer. */
@@ -85,13 +86,19 @@ export class WarmupChannel {
   }
 
   close(): void {
+    if (this.closed) return;
     if (this.serving) this.post({ type: 'closed', store: this.id });
+    this.closed = true;
     for (const { answer } of [...this.waiting.values()]) answer(undefined);
     this.channel.close();
   }
 
   /** Sends what `message` makes of a new request's id; resolves with the answer, or undefined. */
-  private ask(store: string, message: (request: string) => WarmupMessage): Promise<WarmupMessage | undefined> {
+  private ask(
+    store: string,
+    message: (request: string) => WarmupMessage,
+  ): Promise<WarmupMessage | undefined> {
+    if (this.closed) return Promise.resolve(undefined);
     const request = randomUUID();
     return new Promise((resolve) => {
       const timer = setTimeout(() => {
@@ -120,10 +127,12 @@ export class WarmupChannel {
       case 'closed':
         this.servingElsewhere.delete(message.store);
         // A writer waiting on it commits without it.
-        for (const { store, answer } of [...this.waiting.values()]) if (store === message.store) answer(undefined);
+        for (const { store, answer } of [...this.waiting.values()])
+          if (store === message.store) answer(undefined);
         return;
       case 'plan?':
-        if (message.to === this.id) this.post({ type: 'plan', request: message.request, plan: this.store.plan() });
+        if (message.to === this.id)
+          this.post({ type: 'plan', request: message.request, plan: this.store.plan() });
         return;
       case 'warmed':
         if (message.to !== this.id) return;
@@ -138,6 +147,6 @@ export class WarmupChannel {
   }
 
   private post(message: WarmupMessage): void {
-    this.channel.postMessage(message);
+    if (!this.closed) this.channel.postMessage(message);
   }
 }
