@@ -21,10 +21,10 @@ function send(port: MessagePort, message: FromImportWorker): void {
   port.postMessage(message);
 }
 
-/** The run in progress: how to cancel it and release its hold. */
+/** The run in progress: how to cancel it and let it go on past its first batch. */
 interface Current {
   aborter: AbortController;
-  release?: () => void;
+  goOn?: () => void;
 }
 
 /**
@@ -49,7 +49,7 @@ async function serve(port: MessagePort, input: ImportWorkerInput): Promise<void>
       current?.aborter.abort(
         message.interrupted ? new ImportInterruptedError() : new JobCancelled(message.reason),
       );
-    } else if (message.type === 'release') current?.release?.();
+    } else if (message.type === 'go-on') current?.goOn?.();
     else void run(message.task);
   });
   const run = async (task: Extract<ToImportWorker, { type: 'run' }>['task']) => {
@@ -58,10 +58,10 @@ async function serve(port: MessagePort, input: ImportWorkerInput): Promise<void>
     const control: RunControl = {
       signal: running.aborter.signal,
       report: (report) => send(port, { type: 'progress', report }),
-      pass: (point) => {
-        const released = untilAnswered(running, (answer) => (running.release = answer));
-        send(port, { type: 'held', point });
-        return released;
+      firstBatchWritten: () => {
+        const answered = untilAnswered(running, (answer) => (running.goOn = answer));
+        send(port, { type: 'first-batch' });
+        return answered;
       },
     };
     try {
