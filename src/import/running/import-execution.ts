@@ -137,7 +137,11 @@ export class ImportExecution {
         (tx) => this.transaction(tx, { ...prepared, sources }, task, { ledger, control, bytes, clock }),
         {
           commit: prepared.params.commit,
-          beforeCommit: () => this.tokenStillValid(task.tokenId),
+          // A cancel that came while the store prepared its commit (its search warm-up) rolls back.
+          beforeCommit: async () => {
+            control.signal.throwIfAborted();
+            await this.tokenStillValid(task.tokenId);
+          },
         },
       );
       // The job's timings go on to the commit; the answer's are the stored log's, which end before it.
