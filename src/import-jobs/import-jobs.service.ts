@@ -239,14 +239,17 @@ export class ImportJobsService implements OnApplicationBootstrap, OnModuleDestro
   }
 
   /**
-   * Ends an import that failed or was cancelled: its job, if any, at once (which frees its place in
-   * the queue), and the log of one that was to commit (`failed`), stored as failed: this is its only
-   * writer. Both are stored once no import writes, the log first.
+   * Ends an import that failed or was cancelled: its job, if any, and the log of one that was to
+   * commit (`failed`), stored as failed: this is its only writer. With no import writing, the log is
+   * stored before the job ends, so that its end names a stored log; else the job ends at once, and
+   * its log is stored once that import ends.
    */
   async fail(job: ImportJob | undefined, error: unknown, failed?: FailedImport): Promise<void> {
-    const logged = failed && this.betweenImports(() => storeFailedImport(this.logs, failed, error));
+    const log = () => failed && this.betweenImports(() => storeFailedImport(this.logs, failed, error));
+    const logFirst = !this.importWriting();
+    if (logFirst) await log();
     const end = failureEnd(error, failed?.logId ?? null);
-    await Promise.all([job && this.finish(job, end), logged]);
+    await Promise.all([job && this.finish(job, end), logFirst ? undefined : log()]);
   }
 
   /** Whether an import writes now: a write of the serving thread would wait for it to end. */

@@ -239,6 +239,8 @@ export class ImportService implements OnApplicationBootstrap, OnApplicationShutd
       this.metrics.recordImport(endpoint.name, outcomeOf(error), committed, seconds());
       // The job ends, and a committed import's log is stored as failed, by the jobs service.
       const failed = committed ? { ...attempt, ...task, tags: sourceTags } : undefined;
+      // Its place in the queue is free at once, before its log and end are stored.
+      place.release();
       const stored = this.jobs.fail(job, error, failed);
       // Refused while another import writes (an unknown scope, say): answered now, not once that
       // import ends; its job and log are stored then, and shutting down waits for them.
