@@ -1,19 +1,18 @@
 import { Browser, Page } from 'playwright-core';
 import request from 'supertest';
-import { ImportJobsService } from '../src/import-jobs/import-jobs.service';
 import { buildConsole, launchChromium, screenshot, seriousViolations } from './support/browser';
 import { createImportTestApp, ImportTestApp } from './support/import-client';
 import { eadOf } from './support/job-events';
+import { holdNextImport } from './support/job-holds';
 
 /**
  * The console's jobs in a real Chromium: a running import's progress bar fed by its event stream,
  * its end moving it from the running jobs to the history without a reload, Cancel asked for and
- * confirmed, a dry run told apart, and a large log's ids paged. Imports are held mid-write by the
- * jobs service's test hold, never by sleeping.
+ * confirmed, a dry run told apart, and a large log's ids paged. Imports are held mid-write by a
+ * test hold on the runner (test/support/job-holds.ts), never by sleeping.
  */
 describe('operators’ console: import jobs (browser)', () => {
   let t: ImportTestApp;
-  let jobs: ImportJobsService;
   let browser: Browser;
   let page: Page;
   let ops: string;
@@ -22,7 +21,6 @@ describe('operators’ console: import jobs (browser)', () => {
   beforeAll(async () => {
     buildConsole();
     t = await createImportTestApp();
-    jobs = t.app.get(ImportJobsService);
     ops = await t.token('ops');
     await t.app.listen(0, '127.0.0.1');
     base = (await t.app.getUrl()).replace('[::1]', '127.0.0.1');
@@ -62,7 +60,7 @@ describe('operators’ console: import jobs (browser)', () => {
   it('shows a running job on top, then moves it to the history when it ends, without a reload', async () => {
     await t.addRepository('ra');
     await t.addRepository('rq');
-    const hold = jobs.holdNext('writing');
+    const hold = holdNextImport(t.app);
     const job = (await postAsync('ra', eadOf('fa', 3000))).body as { id: string };
     await hold.reached;
 
@@ -128,7 +126,7 @@ describe('operators’ console: import jobs (browser)', () => {
 
   it('asks before cancelling; cancelled, the job keeps the bar where it stopped and nothing is written', async () => {
     await t.addRepository('rc');
-    const hold = jobs.holdNext('writing');
+    const hold = holdNextImport(t.app);
     const job = (await postAsync('rc', eadOf('fc', 3000))).body as { id: string };
     await hold.reached;
     const cancel = page.getByRole('button', { name: `Cancel job ${job.id}` });

@@ -2,6 +2,7 @@ import { ImportJobsService } from '../src/import-jobs/import-jobs.service';
 import { createImportTestApp, ImportTestApp } from './support/import-client';
 import { eadOf, jobEvents } from './support/job-events';
 import { until } from './support/polling';
+import { holdNextImport } from './support/job-holds';
 
 /** The app's structured log lines, as pino writes them. */
 const logLines: string[] = [];
@@ -48,7 +49,7 @@ describe('import jobs: the periodic log line of a running import', () => {
   it('logs the job id, endpoint, phase, counts, bytes and rate of a held import, and nothing once it ends', async () => {
     await app.addRepository('rl');
     const body = eadOf('fl', 300);
-    const hold = jobs.holdNext('writing');
+    const hold = holdNextImport(app.app);
     const accepted = await app
       .post('ead', { scope: 'rl', commit: 'true', tag: 'fl.xml' })
       .set('Content-Type', 'application/xml')

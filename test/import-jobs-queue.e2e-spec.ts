@@ -1,9 +1,9 @@
 import request from 'supertest';
 import { ImportJobRecords } from '../src/import-jobs/import-job-records';
-import { ImportJobsService } from '../src/import-jobs/import-jobs.service';
 import { createImportTestApp, ImportTestApp } from './support/import-client';
 import { eadOf, jobEvents } from './support/job-events';
 import { until } from './support/polling';
+import { holdNextImport } from './support/job-holds';
 
 /**
  * Jobs waiting for the writer while another import runs (held mid-write by the test): listed as
@@ -12,13 +12,11 @@ import { until } from './support/polling';
  */
 describe('import jobs waiting for the writer (import worker thread)', () => {
   let app: ImportTestApp;
-  let jobs: ImportJobsService;
   let records: ImportJobRecords;
   let opsToken: string;
 
   beforeAll(async () => {
     app = await createImportTestApp({ IMPORT_RUNNER: 'thread' });
-    jobs = app.app.get(ImportJobsService);
     records = new ImportJobRecords(app.store);
     opsToken = await app.token('ops');
   });
@@ -40,8 +38,8 @@ describe('import jobs waiting for the writer (import worker thread)', () => {
 
   it('lists queued jobs, stores them once the writer is free, and cancels one at once', async () => {
     await app.addRepository('rq');
-    const holdFirst = jobs.holdNext('writing');
-    const holdSecond = jobs.holdNext('writing');
+    const holdFirst = holdNextImport(app.app);
+    const holdSecond = holdNextImport(app.app);
     const first = (await postEad('rq', 'fq1', 150)).body.id as string;
     expect(await holdFirst.reached).toBe(first);
 

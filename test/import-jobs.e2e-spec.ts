@@ -1,9 +1,9 @@
 import request from 'supertest';
-import { ImportJobsService } from '../src/import-jobs/import-jobs.service';
 import { IMPORT_PHASES } from '../src/import-logs/import-log.types';
 import { createImportTestApp, ImportTestApp } from './support/import-client';
 import { eadOf, jobEvents } from './support/job-events';
 import { until } from './support/polling';
+import { holdNextImport } from './support/job-holds';
 
 /**
  * Imports as jobs, run in the import worker's thread as the service runs them by default:
@@ -12,13 +12,11 @@ import { until } from './support/polling';
  */
 describe('import jobs (import worker thread)', () => {
   let app: ImportTestApp;
-  let jobs: ImportJobsService;
   let opsToken: string;
   let portalToken: string;
 
   beforeAll(async () => {
     app = await createImportTestApp({ IMPORT_RUNNER: 'thread' });
-    jobs = app.app.get(ImportJobsService);
     opsToken = await app.token('ops');
     portalToken = await app.token('portal');
   });
@@ -105,7 +103,7 @@ describe('import jobs (import worker thread)', () => {
 
   it('shows the job while it runs, and answers reads while it is held mid-write', async () => {
     await app.addRepository('rb');
-    const hold = jobs.holdNext('writing');
+    const hold = holdNextImport(app.app);
     const accepted = await postEad('rb', eadOf('fb', 400));
     expect(accepted.status).toBe(202);
     expect(await hold.reached).toBe(accepted.body.id);
@@ -133,7 +131,7 @@ describe('import jobs (import worker thread)', () => {
 
   it('answers an import refused while another writes at once, and stores its log once that one ends', async () => {
     await app.addRepository('rr');
-    const hold = jobs.holdNext('writing');
+    const hold = holdNextImport(app.app);
     const accepted = await postEad('rr', eadOf('fr', 200));
     await hold.reached;
     const failedLogs = async () =>
@@ -163,7 +161,7 @@ describe('import jobs (import worker thread)', () => {
 
   it('cancels a running import: rolled back, nothing written, its stored log says cancelled', async () => {
     await app.addRepository('rc');
-    const hold = jobs.holdNext('writing');
+    const hold = holdNextImport(app.app);
     const accepted = await postEad('rc', eadOf('fc', 300));
     await hold.reached;
 

@@ -6,6 +6,7 @@ import { ImportJobsService } from '../src/import-jobs/import-jobs.service';
 import { createImportTestApp, ImportTestApp } from './support/import-client';
 import { eadOf } from './support/job-events';
 import { until } from './support/polling';
+import { holdNextImport } from './support/job-holds';
 
 /**
  * The bound on imports held at once (IMPORT_QUEUE_*): per user 429, in all 503, each with
@@ -99,7 +100,7 @@ describe('the import queue, bounded', () => {
     const alice = await newUser();
     const bob = await newUser();
     const carol = await newUser();
-    const hold = jobs.holdNext('writing');
+    const hold = holdNextImport(t.app);
     const first = await postAsync(alice, 'qa1').expect(202);
     expect(await hold.reached).toBe(first.body.id);
     await postAsync(alice, 'qa2').expect(202);
@@ -140,7 +141,7 @@ describe('the import queue, bounded', () => {
     expect(over.status).toBe(429);
     expect(over.body.details).toContain('IMPORT_QUEUE_MAX_BYTES_PER_USER');
 
-    const hold = jobs.holdNext('writing');
+    const hold = holdNextImport(t.app);
     const big = eadOf('qbytes', 3).replace('<ead>', `<ead><!-- ${'x'.repeat(60 * KiB)} -->`);
     const held = await request(t.server)
       .post('/import/ead')

@@ -5,6 +5,7 @@ import { ImportJobsService } from '../src/import-jobs/import-jobs.service';
 import { createImportTestApp, ImportTestApp } from './support/import-client';
 import { eadOf } from './support/job-events';
 import { until } from './support/polling';
+import { holdNextImport } from './support/job-holds';
 
 /**
  * Watchers beyond EventEmitter's default of 10 on one job: no MaxListenersExceededWarning, which
@@ -25,7 +26,7 @@ describe('many watchers of one job', () => {
 
   it('streams one job to 15 watchers, and prints no warning', async () => {
     const jobs = t.app.get(ImportJobsService);
-    const hold = jobs.holdNext('writing');
+    const hold = holdNextImport(t.app);
     const accepted = await t
       .post('ead', { scope: 'r1', commit: 'true' })
       .set('Content-Type', 'application/xml')

@@ -1,5 +1,5 @@
 import request from 'supertest';
-import { RankingAccelerator } from '../src/graph/sqlite/search/ranking-accelerator';
+import { RankingAccelerator } from '../src/graph/sqlite/search/accelerated/ranking-accelerator';
 import { JSONAPI_MEDIA_TYPE } from '../src/portal/jsonapi';
 import { createImportTestApp, ImportTestApp } from './support/import-client';
 import { eadOf } from './support/job-events';

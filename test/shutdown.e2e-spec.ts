@@ -28,7 +28,8 @@ function postEad(
     host: '127.0.0.1',
     port: service.port,
     method: 'POST',
-    path: '/import/ead?scope=r1&commit=true&tag=large.xml',
+    // Tagged with the file's name, so that each test finds its own import's log.
+    path: `/import/ead?scope=r1&commit=true&tag=${encodeURIComponent(path.basename(file))}`,
     headers: {
       Authorization: `Bearer ${t.importToken}`,
       'X-User': t.userId,

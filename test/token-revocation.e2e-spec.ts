@@ -8,10 +8,10 @@ import { sqliteFileOf } from '../src/config/app-config';
 import { RecordTokenStore } from '../src/graph/record-token-store';
 import { SqliteTokenStore } from '../src/graph/sqlite/sqlite-token-store';
 import { TokenStore } from '../src/graph/token-store';
-import { ImportJobsService } from '../src/import-jobs/import-jobs.service';
 import { createImportTestApp, ImportTestApp } from './support/import-client';
 import { jobEvents } from './support/job-events';
 import { until } from './support/polling';
+import { holdNextImport } from './support/job-holds';
 
 const run = promisify(execFile);
 
@@ -32,14 +32,12 @@ async function otherTokenStore(app: ImportTestApp): Promise<TokenStore> {
  */
 describe('token revocation', () => {
   let app: ImportTestApp;
-  let jobs: ImportJobsService;
   let tokens: TokensService;
   let opsToken: string;
   let port: number;
 
   beforeAll(async () => {
     app = await createImportTestApp();
-    jobs = app.app.get(ImportJobsService);
     tokens = app.app.get(TokensService);
     opsToken = await app.token('ops');
     await new Promise<void>((resolve) => app.server.listen(0, '127.0.0.1', resolve));
@@ -53,7 +51,7 @@ describe('token revocation', () => {
   /** An import token of its own, and an asynchronous import with it held once it writes. */
   async function heldImport(prefix: string) {
     const { id, token } = await tokens.create({ role: 'import' });
-    const hold = jobs.holdNext('writing');
+    const hold = holdNextImport(app.app);
     const accepted = await request(app.server)
       .post('/import/test-lines')
       .query({ scope: 'r1', commit: 'true' })

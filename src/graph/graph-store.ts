@@ -14,12 +14,6 @@ export interface WriteOptions {
   /** False: a dry run, which sees its own writes and is rolled back. Default true. */
   commit?: boolean;
   /**
-   * Before it commits, the write reads what `plan` (another process's `searchWarmup`) names and
-   * hands it over; the commit waits for `handOver`, and a rejection rolls the write back. Where
-   * the store has nothing to warm, it is ignored.
-   */
-  warmSearch?: { plan: unknown; handOver(warmed: unknown, transfer: ArrayBuffer[]): Promise<void> };
-  /**
    * Called last before the commit, inside the transaction: a rejection rolls the write back (an
    * import whose token was revoked meanwhile). Not called for a dry run.
    */
@@ -54,32 +48,6 @@ export abstract class GraphStore {
     await this.ping();
     return [];
   }
-
-  /**
-   * Resolves once what this process reads ahead for the latest committed version (another
-   * process's commit included) is read, where the store reads ahead for searches; at once
-   * otherwise. An import waits for it before it reports its commit, so that the searches that
-   * follow find what they read first already read.
-   */
-  async readAheadDone(): Promise<void> {}
-
-  /**
-   * Tells the store that this process answers searches (the portal does): where it reads ahead for
-   * them, it starts now, and again after each commit. A process that only imports does not call it.
-   */
-  prepareForSearches(): void {}
-
-  /**
-   * What a writer elsewhere (the import worker) may read for this process's search caches inside
-   * its write, as the version it commits holds it (`WriteOptions.warmSearch`): the store's own
-   * plain data, or undefined when there is nothing to read.
-   */
-  searchWarmup(): unknown {
-    return undefined;
-  }
-
-  /** Keeps what a writer read by a `searchWarmup` plan, for the version it commits. */
-  acceptWarmedSearch(_warmed: unknown): void {}
 
   /** Write transactions of this process queued or running, for the metrics. */
   abstract queuedWrites(): number;

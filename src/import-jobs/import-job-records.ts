@@ -135,3 +135,12 @@ export class ImportJobRecords {
     return [...left.values()];
   }
 }
+
+/** Whether a job's document passes `filter`. */
+export function matches(document: ImportJobDocument, filter: JobFilter): boolean {
+  return (
+    (filter.state === undefined || document.state === filter.state) &&
+    (filter.user === undefined || document.user === filter.user) &&
+    (filter.endpoint === undefined || document.endpoint === filter.endpoint)
+  );
+}

@@ -10,7 +10,6 @@ import {
   ProgressReport,
 } from './import-job.types';
 import { JobCancelled } from './job-cancelled';
-import { JobHold } from './job-holds';
 
 /** What a job is created from: the request, checked. */
 export interface JobSpec {
@@ -53,8 +52,6 @@ export class ImportJob extends EventEmitter<{ change: []; end: [] }> {
   log: ImportLogSummary | null = null;
   event: string | null = null;
   error: ErrorBody | null = null;
-  /** A test's hold on this job (`ImportJobsService.holdNext`). */
-  hold?: JobHold;
   private readonly aborter = new AbortController();
 
   constructor(

@@ -15,11 +15,11 @@ import { ReadinessChecks } from '../health/readiness-checks';
 import { errorBodyOf, ImportHttpError, notFound, QueueFullError } from '../import/import-errors';
 import { ImportLogService } from '../import-logs/import-log.service';
 import type { ErrorBody } from '../import-logs/import-log.types';
+import { FailedImport, failureEnd, storeFailedImport } from './failed-import-log';
 import { ImportJob, JobEnd, JobSpec } from './import-job';
-import { ImportJobRecords, JobFilter } from './import-job-records';
+import { ImportJobRecords, JobFilter, matches } from './import-job-records';
 import { FINISHED_STATES, ImportJobDocument, JobState } from './import-job.types';
 import { rejectOnAbort } from './job-cancelled';
-import { JobHold, JobHolds } from './job-holds';
 import { JobJournal, journalJob } from './job-journal';
 import { markInterrupted } from './job-restart';
 import { JobRecordWrites } from './job-record-writes';
@@ -42,14 +42,6 @@ export function mayView(viewer: JobViewer, job: { user: string; tokenId?: string
   return (
     (viewer.user !== undefined && viewer.user === job.user) ||
     (viewer.tokenId !== undefined && viewer.tokenId === job.tokenId)
-  );
-}
-
-function matches(document: ImportJobDocument, filter: JobFilter): boolean {
-  return (
-    (filter.state === undefined || document.state === filter.state) &&
-    (filter.user === undefined || document.user === filter.user) &&
-    (filter.endpoint === undefined || document.endpoint === filter.endpoint)
   );
 }
 
@@ -98,7 +90,6 @@ export class ImportJobsService implements OnApplicationBootstrap, OnModuleDestro
   private writer: Promise<unknown> = Promise.resolve();
   /** Jobs given or waiting for the writer: one more waits. */
   private inLine = 0;
-  private readonly holds = new JobHolds();
   private ticker?: NodeJS.Timeout;
   /** Ends the writer's turn of each job that has it, once its end is stored. */
   private readonly turns = new Map<string, () => void>();
@@ -195,7 +186,6 @@ export class ImportJobsService implements OnApplicationBootstrap, OnModuleDestro
     this.journalled.set(job.id, journalJob(this.journal, job, failed));
     // Stored at once (when no import writes), so that it keeps its id whatever stops the service.
     void this.writes.record(job).catch((error: unknown) => this.notStored(job, error));
-    job.hold = this.holds.take();
     this.live.set(job.id, job);
     if (this.channel !== undefined) this.share(job);
     return job;
@@ -246,6 +236,20 @@ export class ImportJobsService implements OnApplicationBootstrap, OnModuleDestro
       this.turns.get(job.id)?.();
       this.turns.delete(job.id);
     }
+  }
+
+  /**
+   * Ends an import that failed or was cancelled: its job, if any, and the log of one that was to
+   * commit (`failed`), stored as failed: this is its only writer. With no import writing, the log is
+   * stored before the job ends, so that its end names a stored log; else the job ends at once, and
+   * its log is stored once that import ends.
+   */
+  async fail(job: ImportJob | undefined, error: unknown, failed?: FailedImport): Promise<void> {
+    const log = () => failed && this.betweenImports(() => storeFailedImport(this.logs, failed, error));
+    const logFirst = !this.importWriting();
+    if (logFirst) await log();
+    const end = failureEnd(error, failed?.logId ?? null);
+    await Promise.all([job && this.finish(job, end), logFirst ? undefined : log()]);
   }
 
   /** Whether an import writes now: a write of the serving thread would wait for it to end. */
@@ -330,14 +334,6 @@ export class ImportJobsService implements OnApplicationBootstrap, OnModuleDestro
   /** Cancels every job not yet finished (a shutdown's hook): each rolls back. */
   cancelAll(reason: string): void {
     for (const job of this.live.values()) job.cancel(reason);
-  }
-
-  /**
-   * A test hook: the next job created stops at `point` of its run until released, so that a test
-   * can look at a job mid-way without timing it.
-   */
-  holdNext(point: JobHold['point']): JobHold {
-    return this.holds.add(point);
   }
 
   /**

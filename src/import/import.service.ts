@@ -11,28 +11,22 @@ import path from 'node:path';
 import { UsersService } from '../auth/users.service';
 import { APP_CONFIG, AppConfig } from '../config/app-config';
 import { GraphStore } from '../graph/graph-store';
-import { ImportJob, JobEnd } from '../import-jobs/import-job';
+import { outcomeOf } from '../import-jobs/failed-import-log';
+import { ImportJob } from '../import-jobs/import-job';
 import { ImportJobDocument } from '../import-jobs/import-job.types';
 import { ImportJobsService } from '../import-jobs/import-jobs.service';
-import { JobCancelled } from '../import-jobs/job-cancelled';
 import { ImportLogService } from '../import-logs/import-log.service';
 import { MetricsService } from '../observability/metrics.service';
 import { ShutdownService } from '../shutdown/shutdown.service';
 import { FormatRegistry } from './format-registry';
-import {
-  badRequest,
-  errorBodyOf,
-  forbidden,
-  ImportHttpError,
-  ImportWorkerStoppedError,
-} from './import-errors';
+import { FormatReader } from './formats/format-reader';
+import { badRequest, forbidden, ImportHttpError, ImportWorkerStoppedError } from './import-errors';
 import { commitRequested, parseImportParams, RawQuery } from './import-params';
 import { loadScope } from './import-scope';
 import { explainedFailure, WrittenFolder, writtenFoldersOf } from './storage-full';
 import { RunningImports } from './running-imports';
-import { outcomeOf, storeFailedImport } from './running/failure-log';
 import { ImportRunner } from './running/import-runner';
-import { ImportTask, ImportTaskResult } from './running/import-task';
+import { ImportPlan, ImportTask, ImportTaskResult } from './running/import-task';
 import { spoolBody } from './sources/body-spool';
 import { ImportRoots } from './sources/import-roots';
 import { logMessageOf, mappingOf } from './sources/parameter-files';
@@ -77,8 +71,8 @@ export interface ImportAnswer {
 /**
  * The HTTP side of every import (README, "Importing"): checks the request, takes its body in, and hands
  * the import to `ImportRunner` as a job (`ImportJobsService`), one at a time; then sends the answer
- * the run wrote, or, asked to answer asynchronously, only the job. A committed import that fails
- * before it is handed over is stored as failed here; the run stores its own failures.
+ * the run wrote, or, asked to answer asynchronously, only the job. The jobs service ends a job that
+ * fails, and stores the log of a committed one as failed.
  */
 @Injectable()
 export class ImportService implements OnApplicationBootstrap, OnApplicationShutdown {
@@ -166,7 +160,6 @@ export class ImportService implements OnApplicationBootstrap, OnApplicationShutd
     };
     let job: ImportJob | undefined;
     let accepted = false;
-    let handedOver = false;
     /** The tags of the body's sources, as the run found them. */
     let sourceTags: string[] = [];
     const clock = process.hrtime.bigint();
@@ -175,9 +168,8 @@ export class ImportService implements OnApplicationBootstrap, OnApplicationShutd
     const stopReading = () => request.body.readableEnded || request.body.destroy(interrupt.reason as Error);
     interrupt.addEventListener('abort', stopReading);
     try {
-      const params = parseImportParams(request.query);
-      const reader = this.formats.select(endpoint, params);
-      await this.graph.read((tx) => loadScope(tx, reader, params.scope));
+      const plan = await this.plan(endpoint, request.query);
+      const { params } = plan;
       const message = await logMessageOf(params.log, this.roots);
       const properties = await mappingOf(params.properties, this.roots, this.urls);
       job = this.jobs.create(
@@ -201,6 +193,7 @@ export class ImportService implements OnApplicationBootstrap, OnApplicationShutd
       job.waiting();
       Object.assign(task, {
         ...attempt,
+        plan,
         contentType: request.contentType,
         body: { file, ...body },
         workspace: workspace.folder,
@@ -208,7 +201,7 @@ export class ImportService implements OnApplicationBootstrap, OnApplicationShutd
         receivingMs,
         message,
         properties,
-        hold: job.hold?.point,
+        jobId: job.id,
       });
       if (answer.accepted !== undefined) {
         await answer.accepted(job.document());
@@ -216,23 +209,14 @@ export class ImportService implements OnApplicationBootstrap, OnApplicationShutd
       }
       const running = job;
       const result = await this.jobs.run(running, () =>
-        // Taken as the run starts: what searches read last, for the run to read at its version.
-        this.runner.run(
-          { ...(task as ImportTask), searchWarmup: this.graph.searchWarmup() },
-          {
-            signal: AbortSignal.any([running.signal, interrupt]),
-            report: (report) => {
-              // A run that has reported stores its own failure; one stopped before it began does not.
-              handedOver = true;
-              if (report.tags !== undefined) sourceTags = report.tags;
-              running.report(report);
-            },
-            pass: async (point) => {
-              if (running.hold?.point === point) await running.hold.stop(running.id, running.signal);
-            },
-            handOver: async (warmed) => this.graph.acceptWarmedSearch(warmed),
+        this.runner.run(task as ImportTask, {
+          signal: AbortSignal.any([running.signal, interrupt]),
+          report: (report) => {
+            if (report.tags !== undefined) sourceTags = report.tags;
+            running.report(report);
           },
-        ),
+          firstBatchWritten: async () => undefined,
+        }),
       );
       await this.succeeded(running, task.logId, result, seconds());
       if (!accepted) await answer.done(task.answerFile!);
@@ -253,15 +237,11 @@ export class ImportService implements OnApplicationBootstrap, OnApplicationShutd
         : await explainedFailure(thrown, this.writtenFolders, this.logger);
       const committed = commitRequested(request.query);
       this.metrics.recordImport(endpoint.name, outcomeOf(error), committed, seconds());
-      // Ended at once (a cancel's answer waits for that); stored once no import writes.
-      const finished = job && this.jobs.finish(job, this.failure(error, committed ? task.logId : null));
-      // A worker that stopped under the run stored nothing of it.
-      const failed = { ...attempt, ...task, tags: sourceTags };
-      const logged =
-        committed && (!handedOver || thrown instanceof ImportWorkerStoppedError)
-          ? this.jobs.betweenImports(() => storeFailedImport(this.logs, failed, error))
-          : undefined;
-      const stored = Promise.all([finished, logged]);
+      // The job ends, and a committed import's log is stored as failed, by the jobs service.
+      const failed = committed ? { ...attempt, ...task, tags: sourceTags } : undefined;
+      // Its place in the queue is free at once, before its log and end are stored.
+      place.release();
+      const stored = this.jobs.fail(job, error, failed);
       // Refused while another import writes (an unknown scope, say): answered now, not once that
       // import ends; its job and log are stored then, and shutting down waits for them.
       if (this.jobs.importWriting()) this.running.settleLater(stored);
@@ -275,6 +255,14 @@ export class ImportService implements OnApplicationBootstrap, OnApplicationShutd
     }
   }
 
+  /** The import's plan, made once: its parameters, its reader, and its scope as the store holds it. */
+  private async plan(endpoint: FormatReader, query: RawQuery): Promise<ImportPlan> {
+    const params = parseImportParams(query);
+    const reader = this.formats.select(endpoint, params);
+    const scope = await this.graph.read((tx) => loadScope(tx, reader, params.scope));
+    return { reader: reader.name, params, scope };
+  }
+
   private async succeeded(job: ImportJob, logId: string, result: ImportTaskResult, seconds: number) {
     const { log } = result;
     this.metrics.recordImport(job.spec.endpoint, 'succeeded', result.committed, seconds, {
@@ -283,8 +271,6 @@ export class ImportService implements OnApplicationBootstrap, OnApplicationShutd
       unchanged: log.unchanged,
     });
     job.report({ created: log.created, updated: log.updated, unchanged: log.unchanged });
-    // What searches of the new version read first is read before the import says it is done.
-    if (result.committed) await this.graph.readAheadDone().catch(() => undefined);
     await this.jobs.finish(job, {
       state: result.committed ? 'committed' : 'rolled-back',
       log,
@@ -302,14 +288,6 @@ export class ImportService implements OnApplicationBootstrap, OnApplicationShutd
     const { created_keys: _created, updated_keys: _updated, unchanged_keys: _unchanged, ...log } = stored.log;
     await this.jobs.finish(job, { state: 'committed', log, event: logId });
     return true;
-  }
-
-  private failure(error: unknown, event: string | null): JobEnd {
-    return {
-      state: error instanceof JobCancelled ? 'cancelled' : 'failed',
-      error: errorBodyOf(error),
-      event,
-    };
   }
 
   /**

@@ -1,5 +1,4 @@
-import { Inject, MiddlewareConsumer, Module, NestModule, OnApplicationBootstrap } from '@nestjs/common';
-import { GraphStore } from '../graph/graph-store';
+import { MiddlewareConsumer, Module, NestModule } from '@nestjs/common';
 import { PortalController } from './portal.controller';
 import { portalCors } from './portal-cors.middleware';
 import { PortalService } from './portal.service';
@@ -10,14 +9,7 @@ import { PortalService } from './portal.service';
   providers: [PortalService],
   exports: [PortalService],
 })
-export class PortalModule implements NestModule, OnApplicationBootstrap {
-  constructor(@Inject(GraphStore) private readonly graph: GraphStore) {}
-
-  /** Only a process that answers searches has the store read ahead for them: not an import worker. */
-  onApplicationBootstrap(): void {
-    this.graph.prepareForSearches();
-  }
-
+export class PortalModule implements NestModule {
   configure(consumer: MiddlewareConsumer): void {
     // `/api` and every path below it, whatever the method: a middleware runs before routing, so
     // it also answers preflights, which no route does.

@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { ItemWrite, SearchQuery } from '../../src/graph/graph-store';
-import { RankingAccelerator, TOP_HITS } from '../../src/graph/sqlite/search/ranking-accelerator';
+import { RankingAccelerator, TOP_HITS } from '../../src/graph/sqlite/search/accelerated/ranking-accelerator';
 import { SqliteGraphStore } from '../../src/graph/sqlite/sqlite-graph-store';
 import { joinPath } from '../../src/items/identifiers';
 import { repositoryWrite, unitWrite } from '../support/portal-fixtures';

@@ -17,7 +17,8 @@ import { POSITION_BITS } from './dependent-rows';
 import { storedItemOf } from './stored-item-text';
 import { composedPage, Page, PageRequest } from '../portal-page';
 import { recordQuerySql } from './record-sql';
-import { RankingAccelerator } from './search/ranking-accelerator';
+import { AcceleratedSearch } from './search/accelerated/accelerated-search';
+import { RankingAccelerator } from './search/accelerated/ranking-accelerator';
 import { ReadSnapshot, SearchReads } from './search/search-reads';
 import { isFacetedSearch, searchItems, soleTermOf } from './search/sqlite-search';
 import { parentIdOf, parentsFirst, pathBelow, pathRange } from './item-paths';
@@ -104,17 +105,19 @@ export class SqliteGraphReader implements GraphReader {
   private ended = false;
   /** What searches read through (search/): this reader's connection and caches. */
   private readonly reads: SearchReads;
-  /** In a read transaction with the accelerated ranking on (`SEARCH_ACCELERATED`). */
+  /** In a read transaction with the accelerated search on (`SEARCH_ACCELERATED`). */
   private readonly accelerator?: RankingAccelerator;
 
   /**
    * `snapshot`: the store version a read transaction sees, and the caches for that version: `cache`
    * for query results, `items` for what is kept per item, so that items read in passing never push
-   * out results that cost more to redo, and `ranking` for the accelerated ranking's own.
+   * out results that cost more to redo. `engine`: the accelerated search, in a read transaction
+   * when it is on.
    */
   constructor(
     private readonly connection: StatementCache,
     private readonly snapshot?: ReadSnapshot,
+    private readonly engine?: AcceleratedSearch,
   ) {
     this.reads = {
       snapshot,
@@ -124,9 +127,7 @@ export class SqliteGraphReader implements GraphReader {
       exists: (itemId) => this.exists(itemId),
       pathRangeBelow: (scopeId) => this.pathRangeBelow(scopeId),
     };
-    if (snapshot?.ranking) {
-      this.accelerator = new RankingAccelerator({ ...this.reads, snapshot }, snapshot.ranking);
-    }
+    if (snapshot && engine) this.accelerator = engine.acceleratorFor({ ...this.reads, snapshot });
   }
 
   get version(): number | undefined {
@@ -239,6 +240,8 @@ export class SqliteGraphReader implements GraphReader {
   }
 
   async search(query: SearchQuery): Promise<SearchResult> {
+    // A store that answers searches reads ahead for them from now on.
+    if (this.snapshot && this.engine) this.engine.searched(this.snapshot.version);
     // Countries and holders are read from paths, which a write may not have worked out yet.
     if (isFacetedSearch(query, this.accelerator)) this.placeItems();
     return searchItems(this.reads, query, this.accelerator);
@@ -250,7 +253,7 @@ export class SqliteGraphReader implements GraphReader {
   }
 
   /**
-   * Reads ahead, for the searches that would read them first, what the accelerated ranking keeps
+   * Reads ahead, for the searches that would read them first, what the accelerated search keeps
    * (`RankingAccelerator.readAhead`); nothing without it. Returns the phrases it read.
    */
   async readAhead(maxRows: number, minRows: number, stale: () => boolean): Promise<string[]> {

@@ -10,15 +10,7 @@ import { SerialQueue } from './serial-queue';
 import { SqliteGraphReader } from './sqlite-graph-reader';
 import { SqliteGraphWriter } from './sqlite-graph-writer';
 import { StatementCache } from './statement-cache';
-import { handedOverEntries, searchedPhrases } from './search/ranking-accelerator';
-import { RankingCaches } from './search/search-reads';
-import {
-  buffersOf,
-  isSearchWarmupPlan,
-  isWarmedSearch,
-  SearchWarmupPlan,
-  warmSearch,
-} from './search/search-warmup';
+import { AcceleratedSearch, DEFAULT_SEARCH_CACHE_MIB } from './search/accelerated/accelerated-search';
 import { openTermIndex } from './search/term-index';
 import { StoreCondition } from './store-condition';
 import { WalCheckpointer } from './wal-checkpointer';
@@ -46,26 +38,6 @@ const CACHED_HITS = 300_000;
  */
 const CACHED_ITEM_WEIGHT = 200_000;
 /**
- * Query phrases' matching rows with their scores (ranked-text.ts), kept apart likewise for the
- * accelerated ranking, in rows held of 16 bytes each (`searchCacheMiB`). The item order (each
- * item's place in id order, which ranked hits are tied by, and its type) is kept here too, weighed
- * as rows of its size.
- */
-const POSTINGS_ROW_BYTES = 16;
-const DEFAULT_SEARCH_CACHE_MIB = 256;
-
-/**
- * What is read per store version before searches ask for it (`readAheadForSearch`, and what an
- * import worker reads before it commits, `searchWarmup`): at most `READ_AHEAD_ROWS` rows, or three
- * quarters of a smaller postings cache (the rest is left to what searches read), since every
- * commit of items has it read again. Terms matching fewer than `READ_AHEAD_MIN_ROWS` rows are
- * quick to read on demand.
- */
-const READ_AHEAD_ROWS = 3_000_000;
-const READ_AHEAD_SHARE = 3 / 4;
-const READ_AHEAD_MIN_ROWS = 1_000;
-
-/**
  * Two versions: `version` counts commits, and `items_version` is the last one that wrote items.
  * What is kept of items and searches is kept for the latter, records read for the former.
  */
@@ -77,7 +49,8 @@ const BUMP_ITEMS_VERSION =
 export interface SqliteStoreOptions {
   /**
    * Text searches ranked by the accelerator in JavaScript from phrases' matches kept per store
-   * version (`RankingAccelerator`), rather than by FTS5's bm25 in SQL: the same hits (default on).
+   * version, and read ahead for (`AcceleratedSearch`), rather than by FTS5's bm25 in SQL: the same
+   * hits (default on).
    */
   acceleratedSearch?: boolean;
   /** The accelerated ranking's cache of phrases' matches, in MiB (default 256). */
@@ -94,31 +67,32 @@ export class SqliteGraphStore extends GraphStore {
   private readonly writeQueue = new SerialQueue();
   private readonly cache = new ReadCache(CACHED_HITS);
   private readonly itemCache = new ReadCache(CACHED_ITEM_WEIGHT);
-  /** The accelerated ranking's caches, when it is on. */
-  private readonly ranking?: RankingCaches;
+  /** The accelerated search, when it is on; the plain search SQL otherwise. */
+  private readonly engine?: AcceleratedSearch;
   private closed = false;
-  /** The latest version a read has seen, while searches are read ahead for; else undefined. */
-  private latestVersion?: number;
-  private readingAhead?: Promise<void>;
-  /** The version last read ahead for (maybe in part, when a write began meanwhile). */
-  private aheadVersion = -Infinity;
   /** Write transactions running in this process: 0 or 1, since writes queue. */
   private writing = 0;
-  /** How many postings rows a read-ahead reads at most. */
-  private readonly readAheadRows: number;
 
   private constructor(
     private readonly writer: StatementCache,
     private readonly readers: ReadPool,
     private readonly checkpointer: WalCheckpointer,
     private readonly condition: StoreCondition,
-    acceleratedSearch: boolean,
-    searchCacheMiB: number,
+    filePath: string,
+    options: SqliteStoreOptions,
   ) {
     super();
-    const postingsRows = Math.floor((searchCacheMiB * 1024 * 1024) / POSTINGS_ROW_BYTES);
-    this.readAheadRows = Math.min(READ_AHEAD_ROWS, Math.floor(postingsRows * READ_AHEAD_SHARE));
-    if (acceleratedSearch) this.ranking = { postings: new ReadCache(postingsRows), reading: new Map() };
+    if (options.acceleratedSearch ?? true) {
+      this.engine = new AcceleratedSearch(
+        {
+          read: (work) => this.read((tx) => work(tx as SqliteGraphReader)),
+          writing: () => this.writing > 0,
+          noteError: (error) => this.condition.noteError(error),
+        },
+        filePath,
+        options.searchCacheMiB ?? DEFAULT_SEARCH_CACHE_MIB,
+      );
+    }
   }
 
   /** Opens (creating the file and its folder if need be) and brings the schema up to date. */
@@ -154,15 +128,7 @@ export class SqliteGraphStore extends GraphStore {
       condition.quickCheck();
       const readers = new ReadPool(() => openReader(filePath), READ_CONNECTIONS);
       const checkpointer = await WalCheckpointer.start(filePath, () => db.pragma('wal_checkpoint(PASSIVE)'));
-      const store = new SqliteGraphStore(
-        writer,
-        readers,
-        checkpointer,
-        condition,
-        options.acceleratedSearch ?? true,
-        options.searchCacheMiB ?? DEFAULT_SEARCH_CACHE_MIB,
-      );
-      return store;
+      return new SqliteGraphStore(writer, readers, checkpointer, condition, filePath, options);
     } catch (error) {
       db.close();
       throw error;
@@ -191,14 +157,12 @@ export class SqliteGraphStore extends GraphStore {
       try {
         // The first read fixes the transaction's snapshot; its version says which one it is.
         const [version, recordsVersion] = connection.get(READ_VERSION, 'raw').get() as [number, number];
-        this.noticeVersion(version);
-        tx = new SqliteGraphReader(connection, {
-          version,
-          recordsVersion,
-          cache: this.cache,
-          items: this.itemCache,
-          ranking: this.ranking,
-        });
+        this.engine?.noticeVersion(version);
+        tx = new SqliteGraphReader(
+          connection,
+          { version, recordsVersion, cache: this.cache, items: this.itemCache },
+          this.engine,
+        );
         return await work(tx);
       } finally {
         tx?.end();
@@ -216,9 +180,9 @@ export class SqliteGraphStore extends GraphStore {
         return await this.writeAlone(work, options, (version) => (committed = version));
       } finally {
         this.writing--;
-        if (committed !== undefined) this.noticeVersion(committed);
+        if (committed !== undefined) this.engine?.noticeVersion(committed);
         // Also for a version a read noticed meanwhile, or one a write interrupted.
-        void this.startReadingAhead();
+        this.engine?.writeEnded();
       }
     });
     return this.noting(written);
@@ -242,12 +206,8 @@ export class SqliteGraphStore extends GraphStore {
       } else {
         const bump = tx.itemsWritten ? BUMP_ITEMS_VERSION : BUMP_VERSION;
         const version = this.writer.get(bump, 'pluck').get() as number;
-        const warmup = options.warmSearch;
         // A write of no items leaves what searches keep valid: nothing to read for them.
-        if (warmup && tx.itemsWritten && isSearchWarmupPlan(warmup.plan)) {
-          const warmed = await warmSearch(this.writer, warmup.plan, version);
-          await warmup.handOver(warmed, buffersOf(warmed));
-        }
+        if (tx.itemsWritten) await this.engine?.beforeCommit(this.writer, version);
         await options.beforeCommit?.();
         this.writer.get('COMMIT').run();
         onCommit(version);
@@ -261,81 +221,20 @@ export class SqliteGraphStore extends GraphStore {
   }
 
   /**
-   * From now on, after each version a read sees first, and after each commit here, reads ahead in a
-   * read of its own the item order and the commonest terms' postings (`SqliteGraphReader.readAhead`):
-   * the first searches after a start or a commit would otherwise read them while every request
-   * behind them waits. One read-ahead runs at a time; it waits for this process's writes to end,
-   * and leaves off for a newer version. Resolves when the read-ahead it starts is done; nothing
-   * without the accelerated ranking.
+   * Reads ahead for searches as the store does once it has answered one (`AcceleratedSearch`);
+   * resolves when done. Nothing without the accelerated search. For tests.
    */
   readAheadForSearch(): Promise<void> {
-    if (!this.ranking) return Promise.resolve();
-    this.latestVersion ??= -1;
-    return this.startReadingAhead();
-  }
-
-  override prepareForSearches(): void {
-    void this.readAheadForSearch();
+    return this.engine?.readAheadNow() ?? Promise.resolve();
   }
 
   /**
-   * The phrases searched most recently, as many as a read-ahead would read; nothing where this
-   * process reads nothing ahead (it answers no searches).
+   * Resolves once what is read ahead for the latest committed version (another connection's
+   * included) is read; at once where the store reads nothing ahead. For tests.
    */
-  override searchWarmup(): SearchWarmupPlan | undefined {
-    if (!this.ranking || this.latestVersion === undefined) return undefined;
-    const phrases: string[] = [];
-    let rows = 0;
-    for (const [phrase, weight] of searchedPhrases(this.ranking)) {
-      if ((rows += weight) > this.readAheadRows) break;
-      phrases.push(phrase);
-    }
-    return { kind: 'sqlite-search', phrases };
-  }
-
-  override acceptWarmedSearch(warmed: unknown): void {
-    if (this.ranking && isWarmedSearch(warmed)) this.ranking.handedOver = handedOverEntries(warmed);
-  }
-
-  override async readAheadDone(): Promise<void> {
-    if (this.latestVersion === undefined) return;
+  async readAheadDone(): Promise<void> {
     // A read notices the latest version, which starts reading ahead for it.
-    await this.read(async () => undefined);
-    await this.readingAhead;
-  }
-
-  private noticeVersion(version: number): void {
-    if (this.latestVersion === undefined || version <= this.latestVersion) return;
-    this.latestVersion = version;
-    void this.startReadingAhead();
-  }
-
-  private startReadingAhead(): Promise<void> {
-    if (this.latestVersion === undefined || this.closed || this.writing > 0) return Promise.resolve();
-    // Started once this one is recorded as running; taken up again for a version noticed as it ends.
-    this.readingAhead ??= Promise.resolve()
-      .then(() => this.readAheadToLatest())
-      // Reading ahead only spares searches a first read: a store that fails it (damaged pages) is
-      // noted for readiness, and searches meet the same error themselves.
-      .catch((error: unknown) => this.condition.noteError(error))
-      .finally(() => {
-        this.readingAhead = undefined;
-        if (this.latestVersion! > this.aheadVersion) void this.startReadingAhead();
-      });
-    return this.readingAhead;
-  }
-
-  private async readAheadToLatest(): Promise<void> {
-    while (!this.closed && this.writing === 0 && this.latestVersion! > this.aheadVersion) {
-      this.aheadVersion = await this.read(async (tx) => {
-        const reader = tx as SqliteGraphReader;
-        const stale = () => this.closed || this.writing > 0 || this.latestVersion! > reader.version!;
-        // A read-ahead that fails leaves searches to read what they need themselves.
-        await reader.readAhead(this.readAheadRows, READ_AHEAD_MIN_ROWS, stale).catch(() => undefined);
-        // Left off for a write here: taken up again, what it read being kept, once the write ends.
-        return this.writing > 0 ? this.aheadVersion : reader.version!;
-      }).catch(() => this.latestVersion!);
-    }
+    await this.engine?.readAheadDone(() => this.read(async () => undefined));
   }
 
   queuedWrites(): number {
@@ -365,6 +264,7 @@ export class SqliteGraphStore extends GraphStore {
   async close(): Promise<void> {
     if (this.closed) return;
     this.closed = true;
+    this.engine?.close();
     await this.writeQueue.run(async () => undefined);
     await this.checkpointer.close();
     await this.readers.close();

@@ -3,7 +3,7 @@ import { createWriteStream } from 'node:fs';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { APP_CONFIG, AppConfig } from '../../config/app-config';
-import { GraphStore, GraphWriter } from '../../graph/graph-store';
+import { GraphReader, GraphStore, GraphWriter } from '../../graph/graph-store';
 import { TokenStore } from '../../graph/token-store';
 import { ChangeRecorder } from '../../import-logs/change-records';
 import { ImportLogService } from '../../import-logs/import-log.service';
@@ -18,9 +18,9 @@ import {
   ImportSource,
   ReadLimits,
 } from '../formats/format-reader';
-import { commitRequested, ImportRequestParams, parseImportParams } from '../import-params';
+import { ImportRequestParams } from '../import-params';
 import { ImportRun, RunCounts } from '../import-run';
-import { loadScope } from '../import-scope';
+import { ImportScope, loadScope } from '../import-scope';
 import { jsonChunks } from '../json-chunks';
 import { PhaseClock } from '../phase-clock';
 import { RunLedger } from '../run-ledger';
@@ -28,8 +28,7 @@ import { ImportRoots } from '../sources/import-roots';
 import { requestSources } from '../sources/request-sources';
 import { ImportWorkspace } from '../sources/workspace';
 import { explainedFailure, WrittenFolder, writtenFoldersOf } from '../storage-full';
-import { storeFailedImport } from './failure-log';
-import { ImportTask, ImportTaskResult, RunControl } from './import-task';
+import { ImportPlan, ImportTask, ImportTaskResult, RunControl } from './import-task';
 
 /** Progress is told at most this often (besides phase changes): a message each, from a worker. */
 const REPORT_INTERVAL_MS = 200;
@@ -100,30 +99,27 @@ export class ImportExecution {
   }
 
   /**
-   * Runs the task; a committed import that fails or is cancelled is stored as such, with its error,
-   * after the rollback.
+   * Runs the task as planned; a failure is thrown after the rollback, explained when the disk was
+   * full (the jobs service stores a committed import's failure).
    */
   async run(task: ImportTask, control: RunControl): Promise<ImportTaskResult> {
-    const tags: string[] = [];
     try {
-      return await this.attempt(task, control, tags);
+      return await this.attempt(task, control);
     } catch (thrown) {
-      const error = control.signal.aborted
+      throw control.signal.aborted
         ? thrown
         : await explainedFailure(thrown, this.writtenFolders, this.logger);
-      if (commitRequested(task.query)) await storeFailedImport(this.logs, { ...task, tags }, error);
-      throw error;
     }
   }
 
-  private async attempt(task: ImportTask, control: RunControl, tags: string[]): Promise<ImportTaskResult> {
+  private async attempt(task: ImportTask, control: RunControl): Promise<ImportTaskResult> {
     const workspace = ImportWorkspace.open(task.workspace, 'run-');
     const ledger = RunLedger.open(workspace.newFile());
     const clock = new PhaseClock(task.receivingMs);
     try {
       // Unpacking an archive or fetching URLs is more of the body arriving.
       const prepared = await clock.measure('receiving', () => this.prepare(task, workspace));
-      tags.push(...prepared.sources.map((source) => source.tag));
+      const tags = prepared.sources.map((source) => source.tag);
       control.signal.throwIfAborted();
       // Checked again just before the commit: this only spares a revoked token's queued import the work.
       if (prepared.params.commit) await this.tokenStillValid(task.tokenId);
@@ -132,7 +128,7 @@ export class ImportExecution {
       control.report({
         phase: 'reading',
         sources: { done: 0, total: sources.length },
-        tags: [...tags],
+        tags,
         bytesTotal: sources.every((source) => source.size !== undefined)
           ? sources.reduce((sum, source) => sum + source.size!, 0)
           : undefined,
@@ -141,14 +137,11 @@ export class ImportExecution {
         (tx) => this.transaction(tx, { ...prepared, sources }, task, { ledger, control, bytes, clock }),
         {
           commit: prepared.params.commit,
-          warmSearch:
-            task.searchWarmup === undefined
-              ? undefined
-              : {
-                  plan: task.searchWarmup,
-                  handOver: (warmed, transfer) => control.handOver(warmed, transfer),
-                },
-          beforeCommit: () => this.tokenStillValid(task.tokenId),
+          // A cancel that came while the store prepared its commit (its search warm-up) rolls back.
+          beforeCommit: async () => {
+            control.signal.throwIfAborted();
+            await this.tokenStillValid(task.tokenId);
+          },
         },
       );
       // The job's timings go on to the commit; the answer's are the stored log's, which end before it.
@@ -175,8 +168,8 @@ export class ImportExecution {
   }
 
   private async prepare(task: ImportTask, workspace: ImportWorkspace): Promise<Prepared> {
-    const params = parseImportParams(task.query);
-    const reader = this.formats.select(this.formats.endpoint(task.endpoint), params);
+    const { params } = task.plan;
+    const reader = this.formats.endpoint(task.plan.reader);
     const settings = this.config.import;
     const sources = await requestSources(reader, {
       ...task.body,
@@ -192,6 +185,21 @@ export class ImportExecution {
       archives: { maxEntries: settings.maxArchiveEntries, maxBytes: settings.maxArchiveBytes },
     });
     return { reader, params, sources };
+  }
+
+  /**
+   * The planned scope, as the transaction sees it, which is what the import writes against: read
+   * again only when its item changed after the plan was made (a write while the import queued).
+   */
+  private async currentScope(
+    tx: GraphReader,
+    reader: FormatReader,
+    plan: ImportPlan,
+  ): Promise<ImportScope | undefined> {
+    const { scope } = plan;
+    if (scope === undefined) return undefined;
+    const hash = (await tx.getHashes([scope.bundle.id])).get(scope.bundle.id);
+    return hash === scope.hash ? scope : loadScope(tx, reader, plan.params.scope);
   }
 
   private async transaction(
@@ -217,8 +225,7 @@ export class ImportExecution {
         query: params.query,
         limits: this.limits,
       },
-      // Read inside the transaction, which is what the import writes against.
-      scope: await loadScope(tx, reader, params.scope),
+      scope: await this.currentScope(tx, reader, task.plan),
       user: task.user,
       ...(params.commit ? { event: task.logId } : {}),
       store: tx,
@@ -237,7 +244,7 @@ export class ImportExecution {
         told = now;
         control.report({ ...counts, phase: 'writing', bytesRead: bytes.read });
       }
-      if (batches === 1 && task.hold === 'writing') await control.pass('writing');
+      if (batches === 1) await control.firstBatchWritten();
     };
     const run = new ImportRun(
       tx,
@@ -294,7 +301,7 @@ export class ImportExecution {
     }
     // The last chance to stop: past it, the commit is as good as done.
     control.signal.throwIfAborted();
-    // What the store does before it commits (paths, the search warm-up) counts as committing.
+    // What the store does before it commits (paths, its search caches) counts as committing.
     clock.enter('committing');
     if (params.commit) return { answer: answer ?? { ...log }, log };
     // A dry run stores nothing: what its updates would change travels in its answer.

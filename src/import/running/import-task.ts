@@ -1,6 +1,18 @@
 import type { ImportLogSummary, ProgressReport } from '../../import-jobs/import-job.types';
-import type { HoldPoint } from '../../import-jobs/job-holds';
-import type { RawQuery } from '../import-params';
+import type { ImportRequestParams, RawQuery } from '../import-params';
+import type { ImportScope } from '../import-scope';
+
+/**
+ * One import as the HTTP side plans it, once, before it is queued: its parameters parsed, its reader
+ * chosen (from the endpoint and `handler`/`importer`), its scope loaded. Plain data.
+ */
+export interface ImportPlan {
+  /** The chosen reader's name (`FormatRegistry.endpoint`). */
+  reader: string;
+  params: ImportRequestParams;
+  /** The scope item as it was when planned; the run reads it again only if it has changed since. */
+  scope?: ImportScope;
+}
 
 /**
  * One import as the HTTP side hands it to whatever runs it (in process or in the import worker):
@@ -9,7 +21,10 @@ import type { RawQuery } from '../import-params';
 export interface ImportTask {
   /** The stored log's id, known before the import runs so that its answer can name it. */
   logId: string;
+  /** The import's job. */
+  jobId: string;
   endpoint: string;
+  plan: ImportPlan;
   user: string;
   /** The token that acted (its id), checked for revocation just before the import commits. */
   tokenId?: string;
@@ -31,13 +46,6 @@ export interface ImportTask {
   receivingMs?: number;
   /** The request that started it (`X-Request-Id`), kept in the stored log. */
   requestId?: string;
-  /** A test's hold on the run (`ImportJobsService.holdNext`). */
-  hold?: HoldPoint;
-  /**
-   * What the serving process's search caches would read first at the version the import commits
-   * (`GraphStore.searchWarmup`): the run reads it before it commits and hands it over.
-   */
-  searchWarmup?: unknown;
 }
 
 /** What a run did, once it is done: its answer is in the task's `answerFile`. */
@@ -52,11 +60,9 @@ export interface RunControl {
   /** Aborted when the job is cancelled: the run stops and rolls back. */
   readonly signal: AbortSignal;
   report(report: ProgressReport): void;
-  /** Resolves when the run may go on past `point` (a test's hold); at once when nothing holds it. */
-  pass(point: HoldPoint): Promise<void>;
   /**
-   * Gives the serving process what the run read for its search caches (`task.searchWarmup`);
-   * resolves once it is kept there, and the run commits. `transfer`: buffers to move, not copy.
+   * Awaited by the run once its first batch of items is written, inside its transaction: a wrapper
+   * of the runner may keep the run there (test/support/job-holds.ts); resolves at once otherwise.
    */
-  handOver(warmed: unknown, transfer: ArrayBuffer[]): Promise<void>;
+  firstBatchWritten(): Promise<void>;
 }

@@ -21,11 +21,10 @@ function send(port: MessagePort, message: FromImportWorker): void {
   port.postMessage(message);
 }
 
-/** The run in progress: how to cancel it, release its hold, and let it commit. */
+/** The run in progress: how to cancel it and let it go on past its first batch. */
 interface Current {
   aborter: AbortController;
-  release?: () => void;
-  taken?: () => void;
+  goOn?: () => void;
 }
 
 /**
@@ -50,8 +49,7 @@ async function serve(port: MessagePort, input: ImportWorkerInput): Promise<void>
       current?.aborter.abort(
         message.interrupted ? new ImportInterruptedError() : new JobCancelled(message.reason),
       );
-    } else if (message.type === 'release') current?.release?.();
-    else if (message.type === 'warmed-taken') current?.taken?.();
+    } else if (message.type === 'go-on') current?.goOn?.();
     else void run(message.task);
   });
   const run = async (task: Extract<ToImportWorker, { type: 'run' }>['task']) => {
@@ -60,15 +58,10 @@ async function serve(port: MessagePort, input: ImportWorkerInput): Promise<void>
     const control: RunControl = {
       signal: running.aborter.signal,
       report: (report) => send(port, { type: 'progress', report }),
-      pass: (point) => {
-        const released = untilAnswered(running, (answer) => (running.release = answer));
-        send(port, { type: 'held', point });
-        return released;
-      },
-      handOver: (warmed, transfer) => {
-        const taken = untilAnswered(running, (answer) => (running.taken = answer));
-        port.postMessage({ type: 'warmed', warmed } satisfies FromImportWorker, transfer);
-        return taken;
+      firstBatchWritten: () => {
+        const answered = untilAnswered(running, (answer) => (running.goOn = answer));
+        send(port, { type: 'first-batch' });
+        return answered;
       },
     };
     try {

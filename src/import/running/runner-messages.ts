@@ -1,7 +1,6 @@
 import type { ErrorBody } from '../../import-logs/import-log.types';
 import type { AppConfig } from '../../config/app-config';
 import type { ProgressReport } from '../../import-jobs/import-job.types';
-import type { HoldPoint } from '../../import-jobs/job-holds';
 import type { ImportTask, ImportTaskResult } from './import-task';
 
 /** What the import worker is started with: the configuration of the process that starts it. */
@@ -13,19 +12,15 @@ export type ToImportWorker =
   | { type: 'run'; task: ImportTask }
   /** Stop the run in progress, rolling it back. */
   | { type: 'cancel'; reason: string; interrupted: boolean }
-  /** Go on past the hold the run reported. */
-  | { type: 'release' }
-  /** What the run read for the search caches is kept: it may commit. */
-  | { type: 'warmed-taken' };
+  /** Go on past the first batch (`RunControl.firstBatchWritten`). */
+  | { type: 'go-on' };
 
 export type FromImportWorker =
   /** The worker has opened the store and loaded the formats: it takes runs. */
   | { type: 'ready' }
   | { type: 'progress'; report: ProgressReport }
-  /** The run stopped at a test's hold, until released. */
-  | { type: 'held'; point: HoldPoint }
-  /** What the run read for the serving process's search caches, before it commits (its buffers moved). */
-  | { type: 'warmed'; warmed: unknown }
+  /** The run has written its first batch, and waits to be told to go on. */
+  | { type: 'first-batch' }
   | { type: 'done'; result: ImportTaskResult }
   /** The run failed (and rolled back); `cancelled` when a cancel stopped it. */
   | { type: 'failed'; error: ErrorBody; cancelled: boolean };

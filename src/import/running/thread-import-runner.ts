@@ -22,7 +22,8 @@ export interface ThreadRunnerOptions {
 /**
  * Runs imports in a worker thread of their own (`import-worker.ts`), started at the first import
  * and kept for the next; one that stops (it ran out of memory, say) fails the run it had and is
- * started afresh for the next one. Progress, holds and cancels travel as messages.
+ * started afresh for the next one. Progress, the go-on after the first batch and cancels travel as
+ * messages.
  */
 export class ThreadImportRunner extends ImportRunner {
   private worker?: Promise<Worker>;
@@ -104,11 +105,8 @@ export class ThreadImportRunner extends ImportRunner {
       case 'progress':
         pending.control.report(message.report);
         return;
-      case 'held':
-        this.answerOnce(worker, pending.control.pass(message.point), { type: 'release' });
-        return;
-      case 'warmed':
-        this.answerOnce(worker, pending.control.handOver(message.warmed, []), { type: 'warmed-taken' });
+      case 'first-batch':
+        this.answerOnce(worker, pending.control.firstBatchWritten(), { type: 'go-on' });
         return;
       case 'done':
         pending.resolve(message.result);

@@ -1,21 +1,6 @@
 import { ReadCache } from '../../read-cache';
 import { RowMode, StatementCache } from '../statement-cache';
 
-/**
- * The caches of the accelerated ranking (`RankingAccelerator`): query phrases' matches and the
- * items' id order, weighed by their rows, and the reads of them under way, shared by the store's
- * readers so that two searches needing the same phrase read it once.
- */
-export interface RankingCaches {
-  postings: ReadCache;
-  reading: Map<string, Promise<unknown>>;
-  /**
-   * What a writer read for a version before committing it (`search-warmup.ts`), taken into
-   * `postings` as searches at that version ask for it.
-   */
-  handedOver?: { version: number; entries: Map<string, { value: unknown; weight: number }> };
-}
-
 /** The store version a read transaction sees, and what is kept for it. */
 export interface ReadSnapshot {
   /** The last version that wrote items, for which what is read of items and searches is kept. */
@@ -26,8 +11,6 @@ export interface ReadSnapshot {
   cache: ReadCache;
   /** What is kept per item: cheap to read again, and many, so kept apart from costly results. */
   items: ReadCache;
-  /** Present when searches are ranked by the accelerator (`SEARCH_ACCELERATED`). */
-  ranking?: RankingCaches;
 }
 
 /** What a search reads through: the reader's connection and its caches. */

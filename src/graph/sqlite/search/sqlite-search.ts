@@ -1,7 +1,7 @@
 import { ItemRef, SearchQuery, SearchResult } from '../../graph-store';
 import { FacetedHit, facetedResult, facetedSearchSql, needsFacetedSearch } from './faceted-search';
 import { SoleTerm, termRange } from './fts-query';
-import { RankingAccelerator, TOP_HITS } from './ranking-accelerator';
+import { RankingAccelerator, TOP_HITS } from './accelerated/ranking-accelerator';
 import { SearchReads } from './search-reads';
 import { searchSql, SearchSql, Subtree } from './search-sql';
 import { SELECT_TERM_FROM } from './term-index';

@@ -1,9 +1,10 @@
 import { Logger } from '@nestjs/common';
-import { JobCancelled } from '../../import-jobs/job-cancelled';
-import { ImportLogService } from '../../import-logs/import-log.service';
-import { ImportOutcomeName } from '../../import-logs/import-log.types';
-import { errorBodyOf, ImportInterruptedError } from '../import-errors';
-import { RawQuery, scopeOf } from '../import-params';
+import { errorBodyOf, ImportInterruptedError } from '../import/import-errors';
+import { RawQuery, scopeOf } from '../import/import-params';
+import { ImportLogService } from '../import-logs/import-log.service';
+import { ImportOutcomeName } from '../import-logs/import-log.types';
+import type { JobEnd } from './import-job';
+import { JobCancelled } from './job-cancelled';
 
 /** A committed import that did not commit, as far as it got. */
 export interface FailedImport {
@@ -26,11 +27,20 @@ export function outcomeOf(error: unknown): Exclude<ImportOutcomeName, 'succeeded
   return error instanceof JobCancelled ? 'cancelled' : 'failed';
 }
 
-const logger = new Logger('ImportService');
+const logger = new Logger('ImportJobs');
+
+/** How a job that did not succeed ends; `event`: its log's id when it was to commit. */
+export function failureEnd(error: unknown, event: string | null): JobEnd {
+  return {
+    state: error instanceof JobCancelled ? 'cancelled' : 'failed',
+    error: errorBodyOf(error),
+    event,
+  };
+}
 
 /**
  * Stores the log of a committed import that failed or was cancelled (after its rollback), with its
- * error; never hides the import's own error.
+ * error; never hides the import's own error. Only the jobs service calls it (`fail`).
  */
 export async function storeFailedImport(
   logs: ImportLogService,

@@ -1,5 +1,5 @@
 import { firstInOrder, leaders, lowest, Matches, matchAll, Postings, postingsOf } from './ranked-text';
-import { textRow, typeCodeBits, typeCodes } from './text-rows';
+import { textRow, typeCodeBits, typeCodes } from '../text-rows';
 
 const postings = (pairs: [number, number][]): Postings => postingsOf(pairs);
 const plain = (matches: Matches) => ({ rows: [...matches.rows], scores: [...matches.scores] });

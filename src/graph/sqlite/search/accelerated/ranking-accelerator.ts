@@ -1,47 +1,42 @@
-import type { Statement } from 'better-sqlite3';
 import { setImmediate as setImmediatePromise } from 'node:timers/promises';
-import { ITEM_TYPES, ItemType } from '../../../items/item-types';
-import { ItemRef, SearchQuery } from '../../graph-store';
-import { CHILD_EDGES } from '../sql';
-import type { RowMode } from '../statement-cache';
-import { ftsPhrases, SoleTerm } from './fts-query';
-import { firstInOrder, Leaders, leaders, matchAll, Postings, postingsOf } from './ranked-text';
-import { RankingCaches, ReadSnapshot, SearchReads } from './search-reads';
-import type { WarmedSearch } from './search-warmup';
-import { SCORE, Subtree } from './search-sql';
-import { SELECT_TERM_COUNTS } from './term-index';
+import { ITEM_TYPES, ItemType } from '../../../../items/item-types';
+import { ItemRef, SearchQuery } from '../../../graph-store';
+import { CHILD_EDGES } from '../../sql';
+import { ftsPhrases, SoleTerm } from '../fts-query';
+import { ReadSnapshot, SearchReads } from '../search-reads';
+import { Subtree } from '../search-sql';
+import { SELECT_TERM_COUNTS } from '../term-index';
 import {
   ridOfTextRow,
   textRowOfCode,
   typeBit,
   typeBitOfTextRow,
-  typeCode,
   typeCodeBits,
   typeCodes,
-} from './text-rows';
+} from '../text-rows';
+import {
+  ITEM_ORDER,
+  ItemOrder,
+  itemOrderWeight,
+  postingsWeight,
+  RankingCaches,
+  readItemOrder,
+  readPhrasePostings,
+  RIDS_PER_POSTINGS_ROW,
+  ROWS_PER_TURN,
+  searchedPhrases,
+  Statements,
+} from './postings-reads';
+import { firstInOrder, Leaders, leaders, matchAll, Postings } from './ranked-text';
 
 /**
  * A text search ranks its matches once for its first pages (readers seldom go further), kept in
  * the cache: the pages within them are cut from it, and a search with fewer matches has its total.
  */
 export const TOP_HITS = 100;
-/** Index rows read between turns of the event loop, so that other requests are not held up long. */
-const ROWS_PER_TURN = 4096;
-/** A phrase's matching full-text rows, with what the phrase alone scores for them (ranked-text.ts). */
-const SELECT_POSTINGS = `SELECT rowid, ${SCORE} FROM item_text WHERE item_text MATCH ? ORDER BY rowid`;
-/** Along the id index: SQLite's own collation, the one the search SQL breaks ties by. */
-const SELECT_ITEMS_BY_ID = 'SELECT rid, type FROM item ORDER BY id';
 /** Along the update index: the most recently updated first, ties by id. */
 const SELECT_RIDS_BY_UPDATE = 'SELECT rid FROM item ORDER BY updated DESC, id';
 const UPDATED_ORDER = 'updated order';
-const SELECT_LAST_RID = 'SELECT coalesce(max(rid), 0) FROM item';
-/** The postings cache's key of the item order: phrases are quoted (fts-query.ts), this is not. */
-const ITEM_ORDER = 'item order';
-/**
- * The postings cache weighs by postings' rows, of 16 bytes; the item order holds 9 bytes a rid (its
- * place in the order of rids, its position, its type code).
- */
-const RIDS_PER_POSTINGS_ROW = 2;
 /** Along the path index alone: the items' types come from the item order. */
 const SELECT_SUBTREE_RIDS = 'SELECT rid FROM item WHERE path >= ? AND path < ?';
 /** Along the edge and id indexes alone, likewise. */
@@ -49,23 +44,6 @@ const SELECT_CHILD_RIDS = `
   SELECT DISTINCT n.rid FROM edge e JOIN item n ON n.id = e.src
   WHERE e.dst = ? AND e.type IN (${CHILD_EDGES})`;
 const SELECT_REFS_BY_RID = 'SELECT rid, id, type FROM item WHERE rid IN (SELECT value FROM json_each(?))';
-
-/** Whether a key of the postings cache is a query phrase: phrases are quoted (fts-query.ts). */
-const isPhrase = (key: string) => key.startsWith('"');
-/** What postings weigh in their cache: their rows. */
-const postingsWeight = (postings: Postings) => 1 + postings.rows.length;
-/** What the item order weighs in the postings cache. */
-const itemOrderWeight = (order: ItemOrder) => 1 + Math.ceil(order.positions.length / RIDS_PER_POSTINGS_ROW);
-
-/** The items of a store version by rid, read once along the id index (`readItemOrder`). */
-export interface ItemOrder {
-  /** The items' rids in id order. */
-  rids: Int32Array;
-  /** Each item's position in id order, which ranked hits are tied by; -1 where no item has the rid. */
-  positions: Int32Array;
-  /** Each item's type code (text-rows.ts). */
-  typeCodes: Uint8Array;
-}
 
 /**
  * A text search's ranking: its total and the rids of its first hits. A page's ids are looked up
@@ -85,7 +63,7 @@ export interface RankedText {
  * every match again.
  */
 export class RankingAccelerator {
-  /** The reader's statements, for the reads a writer makes too (`search-warmup.ts`). */
+  /** The reader's statements, for the reads a writer makes too (postings-reads.ts). */
   private readonly statements: Statements;
 
   constructor(
@@ -326,57 +304,4 @@ export class RankingAccelerator {
       (rows) => 1 + Math.ceil(rows.length / 8),
     );
   }
-}
-
-/** How a read gets its connection's prepared statements. */
-type Statements = (sql: string, mode?: RowMode) => Statement;
-
-/**
- * A phrase's matches from the index, a turn of the event loop after every `ROWS_PER_TURN`: a
- * common word's run is long enough that other requests would otherwise wait it out.
- */
-export async function readPhrasePostings(statements: Statements, phrase: string): Promise<Postings> {
-  const pairs: [number, number][] = [];
-  for (const pair of statements(SELECT_POSTINGS, 'raw').iterate(phrase) as Iterable<[number, number]>) {
-    if (pairs.push(pair) % ROWS_PER_TURN === 0) await setImmediatePromise();
-  }
-  return postingsOf(pairs);
-}
-
-/**
- * Each item's position in id order and its type, by rid: read like postings, since it reads every
- * item's row.
- */
-export async function readItemOrder(statements: Statements): Promise<ItemOrder> {
-  const ridEnd = (statements(SELECT_LAST_RID, 'pluck').get() as number) + 1;
-  const rids = new Int32Array(ridEnd);
-  const positions = new Int32Array(ridEnd).fill(-1);
-  const typeCodes = new Uint8Array(ridEnd);
-  let position = 0;
-  for (const [rid, type] of statements(SELECT_ITEMS_BY_ID, 'raw').iterate() as Iterable<[number, string]>) {
-    rids[position] = rid;
-    positions[rid] = position++;
-    typeCodes[rid] = typeCode(type);
-    if (position % ROWS_PER_TURN === 0) await setImmediatePromise();
-  }
-  return { rids: rids.subarray(0, position), positions, typeCodes };
-}
-
-/**
- * The phrases the postings cache holds, whatever their version, with their rows: those searches
- * read, the most recently used first.
- */
-export function searchedPhrases(caches: RankingCaches): [phrase: string, rows: number][] {
-  return caches.postings.recentEntries().filter(([key]) => isPhrase(key));
-}
-
-/** What a writer read for the caches (`search-warmup.ts`), keyed and weighed as the cache keeps it. */
-export function handedOverEntries(warmed: WarmedSearch): NonNullable<RankingCaches['handedOver']> {
-  const entries = new Map<string, { value: unknown; weight: number }>([
-    [ITEM_ORDER, { value: warmed.itemOrder, weight: itemOrderWeight(warmed.itemOrder) }],
-  ]);
-  for (const [phrase, postings] of warmed.postings) {
-    entries.set(phrase, { value: postings, weight: postingsWeight(postings) });
-  }
-  return { version: warmed.version, entries };
 }

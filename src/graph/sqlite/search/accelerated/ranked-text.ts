@@ -1,4 +1,4 @@
-import { typeBitOfTextRow } from './text-rows';
+import { typeBitOfTextRow } from '../text-rows';
 
 /**
  * Text search ranked in JavaScript from each query phrase's matches, kept per store version.
