@@ -37,8 +37,9 @@ if (neo4jTestDatabase()) {
     let file: string;
 
     beforeAll(async () => {
-      // The import writes through this process's store, whose counters the test reads.
-      t = await createImportTestApp({ IMPORT_RUNNER: 'inline' });
+      // The import writes through this process's store, whose counters the test reads; the
+      // portal's totals count every unit (past PORTAL_COUNT_LIMIT, Neo4j's are a lower bound).
+      t = await createImportTestApp({ IMPORT_RUNNER: 'inline', PORTAL_COUNT_LIMIT: String(UNITS) });
       folder = await mkdtemp(path.join(tmpdir(), 'neo4j-imports-'));
       file = path.join(folder, 'generated.xml');
       await writeEad(file, { units: UNITS, fanOut: 10, depth: 5 });
