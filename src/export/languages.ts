@@ -16,8 +16,10 @@ export function iso6391Code(code: string): string {
 const DEFAULT_LANGUAGE = 'eng';
 
 /** The language an export's `lang` parameter asks for, as on import: `eng` when absent. */
-export function exportLanguage(lang: string | undefined): string {
+export function exportLanguage(lang: unknown): string {
   if (lang === undefined || lang === '') return DEFAULT_LANGUAGE;
+  // A parameter given twice arrives as a list: one language is asked for.
+  if (typeof lang !== 'string') throw new BadRequestException('lang: give it once, as one language code');
   const code = toLanguageCode(lang);
   if (code === undefined) {
     throw new BadRequestException(`lang: "${lang}" is not an ISO 639 language code (such as eng or en)`);

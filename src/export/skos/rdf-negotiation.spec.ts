@@ -1,4 +1,4 @@
-import { NotAcceptableException } from '@nestjs/common';
+import { BadRequestException, NotAcceptableException } from '@nestjs/common';
 import { negotiateRdf } from './rdf-negotiation';
 
 describe('negotiateRdf', () => {
@@ -26,5 +26,9 @@ describe('negotiateRdf', () => {
     expect(() => negotiateRdf('application/pdf', undefined)).toThrow(NotAcceptableException);
     expect(() => negotiateRdf('text/turtle;q=0', undefined)).toThrow(/application\/ld\+json/);
     expect(() => negotiateRdf(undefined, 'RDF/YAML')).toThrow(/RDF\/YAML/);
+  });
+
+  it('refuses a format given twice (a list) as a bad request, not an error of its own', () => {
+    expect(() => negotiateRdf(undefined, ['nt', 'turtle'])).toThrow(BadRequestException);
   });
 });

@@ -1,4 +1,4 @@
-import { NotAcceptableException } from '@nestjs/common';
+import { BadRequestException, NotAcceptableException } from '@nestjs/common';
 import { RDF_MEDIA_TYPES, RdfMediaType } from './rdf-writers';
 
 /** Names the `format` parameter takes for each syntax (any case), besides the media types. */
@@ -59,7 +59,11 @@ function qualityOf(mediaType: string, ranges: readonly MediaRange[]): number | u
  * a media type), else the best of `Accept` (RFC 9110 §12.5.1), Turtle when it names none or any;
  * 406 when neither names a syntax the export writes.
  */
-export function negotiateRdf(accept: string | undefined, format: string | undefined): RdfMediaType {
+export function negotiateRdf(accept: string | undefined, format: unknown): RdfMediaType {
+  // A parameter given twice arrives as a list: one value is asked for.
+  if (format !== undefined && typeof format !== 'string') {
+    throw new BadRequestException('format: give it once, as one syntax name or media type');
+  }
   if (format !== undefined && format.trim() !== '') {
     const wanted = format.trim().toLowerCase();
     const byName = FORMAT_NAMES[wanted] ?? RDF_MEDIA_TYPES.find((mediaType) => mediaType === wanted);

@@ -65,7 +65,7 @@ export class SkosExportController {
   @ApiExportAnswers('vocabulary')
   async skos(
     @Param('id') id: string,
-    @Query('format') format: string | undefined,
+    @Query('format') format: unknown,
     @Headers('accept') accept: string | undefined,
     @Req() req: FastifyRequest,
     @Res() reply: FastifyReply,

@@ -1,0 +1,14 @@
+import { BadRequestException } from '@nestjs/common';
+import { exportLanguage } from './languages';
+
+describe('exportLanguage', () => {
+  it('takes an ISO 639 code of either length, English when none is given', () => {
+    expect(exportLanguage(undefined)).toBe('eng');
+    expect(exportLanguage('de')).toBe(exportLanguage('deu'));
+  });
+
+  it('refuses what is no language code, and a lang given twice (a list)', () => {
+    expect(() => exportLanguage('klingon-ish')).toThrow(BadRequestException);
+    expect(() => exportLanguage(['en', 'de'])).toThrow(/give it once/);
+  });
+});
