@@ -61,7 +61,10 @@ export class SkosExportController {
     description: 'The SKOS document',
     content: Object.fromEntries(RDF_MEDIA_TYPES.map((mediaType) => [mediaType, {}])),
   })
-  @ApiNestErrors([[406, 'Neither format nor Accept names a syntax the export writes']])
+  @ApiNestErrors([
+    [400, 'format given more than once'],
+    [406, 'Neither format nor Accept names a syntax the export writes'],
+  ])
   @ApiExportAnswers('vocabulary')
   async skos(
     @Param('id') id: string,
