@@ -31,7 +31,7 @@ function namespaceOf(
 }
 
 /**
- * The reference's `EagHandler`: an EAG document describes one repository, emitted as one raw node
+ * An EAG document describes one repository, emitted as one raw node
  * when the root element closes. Documents in EAG 2012's namespace are read with the EAG 2012 mapping unless the
  * import gives its own.
  */

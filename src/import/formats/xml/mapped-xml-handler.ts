@@ -69,7 +69,7 @@ interface OpenRecord<R> extends OpenElement<R> {
 }
 
 /**
- * The reference's `SaxXmlHandler`: builds raw nodes from a document by its `path=field` mapping.
+ * Builds raw nodes from a document by its `path=field` mapping.
  * Each element's own text goes to its mapped field in the innermost open node, or, unmapped, to
  * an `UNKNOWN_` field named after its path; mapped attributes go there too. Elements for which
  * `opensSubNode` is true collect their content in a new node, which subclasses place on close.
