@@ -1,4 +1,4 @@
-// Unit tests live beside the code (src/<module>/<name>.spec.ts, bench/support/<name>.spec.ts);
+// Unit tests live beside the code (src/<module>/<name>.spec.ts, bench/support/<name>.spec.ts, scripts/);
 // HTTP, end-to-end and store contract tests in test/.
 const swcTypeScript = [
   '@swc/jest',
@@ -21,7 +21,7 @@ const swcEsm = [
 
 module.exports = {
   testEnvironment: 'node',
-  roots: ['<rootDir>/src', '<rootDir>/test', '<rootDir>/bench'],
+  roots: ['<rootDir>/src', '<rootDir>/test', '<rootDir>/bench', '<rootDir>/scripts'],
   testRegex: '\\.(spec|e2e-spec|contract-spec)\\.ts$',
   transform: { '^.+\\.ts$': swcTypeScript, '^.+\\.m?js$': swcEsm },
   transformIgnorePatterns: [

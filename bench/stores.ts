@@ -2,7 +2,7 @@
  * Both stores side by side (issue 38): the same generated EAD imports (`ead-import.ts`: a commit
  * and an unchanged re-import), at each size of `BENCH_STORES_UNITS` (default 1000,20000,100000),
  * into the embedded SQLite store and into a Neo4j server started by the project's script
- * (`scripts/neo4j-server.ts`, the launcher's defaults: `NEO4J_HEAP`, 2 GB) on its own data folder
+ * (`scripts/neo4j-server.ts`, the launcher's defaults: `NEO4J_HEAP`, a quarter of the machine's memory) on its own data folder
  * and port (`BENCH_NEO4J_DATA_DIR`, default data/neo4j-bench; `BENCH_NEO4J_BOLT_PORT`, 7690),
  * stopped afterwards if it started it; on Neo4j with the floor of bare `UNWIND … CREATE` batches
  * of the same rows (`support/neo4j-floor.ts`) beside each commit. Then the portal search load

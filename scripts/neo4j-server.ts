@@ -11,6 +11,7 @@ import {
   writeFileSync,
 } from 'node:fs';
 import { createConnection } from 'node:net';
+import { totalmem } from 'node:os';
 import path from 'node:path';
 import { auth, driver as createDriver } from 'neo4j-driver';
 
@@ -40,12 +41,23 @@ export interface ServerSettings {
   dataDir: string;
   port: number;
   password: string;
-  /** The JVM's maximum heap, as `-Xmx` takes it (`2g`). */
+  /** The JVM's maximum heap, as `-Xmx` takes it (`4g`). */
   heap: string;
   /** The page cache, in mebibytes. */
   pageCacheMiB: number;
   /** The most memory one transaction may hold, in mebibytes (`db.memory.transaction.max`); none if absent. */
   transactionMaxMiB?: number;
+}
+
+const GIB = 1024 ** 3;
+
+/**
+ * The heap when `NEO4J_HEAP` is not set: a quarter of the machine's memory (the JVM's own default),
+ * at least 2 GiB and at most 8 GiB, in whole gibibytes. An import is one transaction that Neo4j
+ * holds in memory until it commits, so the heap bounds the largest finding aid a server takes.
+ */
+export function defaultHeap(machineBytes: number = totalmem()): string {
+  return `${Math.min(8, Math.max(2, Math.floor(machineBytes / 4 / GIB)))}g`;
 }
 
 /** The settings `NEO4J_DATA_DIR`, `NEO4J_BOLT_PORT`, `NEO4J_PASSWORD`, `NEO4J_HEAP`, `NEO4J_PAGE_CACHE` give. */
@@ -56,7 +68,7 @@ export function settingsFromEnv(env: NodeJS.ProcessEnv = process.env): ServerSet
   }
   const password = env.NEO4J_PASSWORD || DEFAULT_PASSWORD;
   if (password.length < 8) throw new Error('NEO4J_PASSWORD must have at least 8 characters (a Neo4j rule)');
-  const heap = env.NEO4J_HEAP || '2g';
+  const heap = env.NEO4J_HEAP || defaultHeap();
   if (!/^\d+[kmg]$/i.test(heap))
     throw new Error(`NEO4J_HEAP must be a size such as 2g or 1536m, got "${heap}"`);
   const pageCacheMiB = Number(env.NEO4J_PAGE_CACHE ?? 512);
