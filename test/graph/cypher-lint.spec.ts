@@ -9,6 +9,7 @@ import { ALL_STATEMENTS, CypherStatement } from '../../src/graph/neo4j/cypher';
 import {
   DEPENDENT_LABEL,
   ITEM_LABEL,
+  PENDING_LABEL,
   RECORD_LABEL,
   WRITE_LOCK_LABEL,
 } from '../../src/graph/neo4j/graph-model';
@@ -37,7 +38,15 @@ function schema(version: CypherVersion, parameters: readonly string[]): DbSchema
     defaultLanguage: version,
     functions: { [version]: functions?.[version] },
     procedures: { [version]: procedures?.[version] },
-    labels: [ITEM_LABEL, DEPENDENT_LABEL, RECORD_LABEL, WRITE_LOCK_LABEL, ...ITEM_TYPES, ...DEPENDENT_TYPES],
+    labels: [
+      ITEM_LABEL,
+      DEPENDENT_LABEL,
+      RECORD_LABEL,
+      WRITE_LOCK_LABEL,
+      PENDING_LABEL,
+      ...ITEM_TYPES,
+      ...DEPENDENT_TYPES,
+    ],
     relationshipTypes: [...ITEM_EDGE_TYPES, ...Object.keys(DEPENDENT_RELATIONS)],
     parameters: Object.fromEntries(parameters.map((name) => [name, null])),
   };

@@ -144,8 +144,8 @@ export function nodeOrPlaceholderWithId(variable: string, idExpression: string, 
 /**
  * Whether `variable`, the target of an item edge, is a written item or dependent. Item edges end
  * at those or at placeholders, so a placeholder is the target that is neither: no statement looks
- * placeholders up by their label, they are reached only through the edges that point at them (and
- * the lint schema, which lists the labels statements may match, leaves `Pending` out).
+ * placeholders up by their label but to find which new nodes take one over, they are reached
+ * through the edges that point at them.
  */
 export function isWritten(variable: string): string {
   return `(${variable}:${ITEM_LABEL} OR ${variable}:${DEPENDENT_LABEL})`;

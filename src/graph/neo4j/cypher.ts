@@ -176,14 +176,33 @@ export const MERGE_ITEMS = statementPer(
     ${removeOtherLabels('item', ITEM_TYPES, type)}`,
 );
 
+/** `ids`: those among them that a placeholder stands for (edges written earlier point at them). */
+export const PLACEHOLDERS_AMONG = statement(
+  'PLACEHOLDERS_AMONG',
+  ['ids'],
+  `UNWIND $ids AS id
+   MATCH (placeholder:${PENDING_LABEL} {id: id})
+   RETURN placeholder.id AS id`,
+);
+
 /**
- * `rows`: property maps of items this transaction found absent (`Neo4jGraphWriter`), so with no
- * dependents nor edges of their own: made at once, or from the placeholder that edges written
- * before them point at (MERGE finds it by its constraint), in one step.
+ * `rows`: property maps of items this transaction found absent (`Neo4jGraphWriter`) and no
+ * placeholder stands for, so with no dependents nor edges of their own: made at once.
  */
 export const CREATE_ITEMS = statementPer(
   ITEM_TYPES,
   'CREATE_ITEMS',
+  ['rows', 'now'],
+  (type) => `
+    UNWIND $rows AS props
+    CREATE (item:${ITEM_LABEL}:${identifier(type)})
+    SET item = props, item.${UPDATED} = $now`,
+);
+
+/** As `CREATE_ITEMS`, for new items that a placeholder stands for: the placeholder becomes the item. */
+export const CLAIM_ITEMS = statementPer(
+  ITEM_TYPES,
+  'CLAIM_ITEMS',
   ['rows', 'now'],
   (type) => `
     UNWIND $rows AS props
@@ -196,6 +215,17 @@ export const CREATE_ITEMS = statementPer(
 export const CREATE_DEPENDENTS = statementPer(
   DEPENDENT_TYPES,
   'CREATE_DEPENDENTS',
+  ['rows'],
+  (type) => `
+    UNWIND $rows AS props
+    CREATE (dependent:${DEPENDENT_LABEL}:${identifier(type)})
+    SET dependent = props`,
+);
+
+/** As `CREATE_DEPENDENTS`, for new dependents that a placeholder stands for (a link's body). */
+export const CLAIM_DEPENDENTS = statementPer(
+  DEPENDENT_TYPES,
+  'CLAIM_DEPENDENTS',
   ['rows'],
   (type) => `
     UNWIND $rows AS props

@@ -115,6 +115,7 @@ describe('Neo4jGraphWriter.putItems of items the transaction found absent', () =
     await writer.putItems(units(3));
     const names = sent.map((call) => call.name);
     expect(names).toEqual([
+      'PLACEHOLDERS_AMONG',
       'CREATE_ITEMS[DocumentaryUnit]',
       'CREATE_DEPENDENTS[DocumentaryUnitDescription]',
       'CREATE_DEPENDENTS[AccessPoint]',
@@ -137,6 +138,22 @@ describe('Neo4jGraphWriter.putItems of items the transaction found absent', () =
     ]);
     expect(sent.find((call) => call.name === 'DELETE_EDGES[heldBy]')!.parameters).toEqual({ ids: ['u0'] });
     expect(rowsOf(sent, 'ADD_EDGES[heldBy]')).toHaveLength(3);
+  });
+
+  it('lets a new item or dependent that edges already point at take over their placeholder', async () => {
+    const placeholders = (name: string) =>
+      name === 'PLACEHOLDERS_AMONG' ? [{ id: 'u1' }, { id: 'u2.eng' }] : [];
+    const { sent, writer } = recordingWriter(placeholders);
+    await writer.getHashes(['u1', 'u2']);
+    sent.length = 0;
+    await writer.putItems([unit(1), unit(2)]);
+    expect(sent[0].parameters).toEqual({ ids: ['u1', 'u2', 'u1.eng', 'u1.eng.ap0', 'u2.eng', 'u2.eng.ap0'] });
+    const ids = (name: string) => rowsOf(sent, name).map((row) => (row as { id: string }).id);
+    expect(ids('CREATE_ITEMS[DocumentaryUnit]')).toEqual(['u2']);
+    expect(ids('CLAIM_ITEMS[DocumentaryUnit]')).toEqual(['u1']);
+    expect(ids('CREATE_DEPENDENTS[DocumentaryUnitDescription]')).toEqual(['u1.eng']);
+    expect(ids('CLAIM_DEPENDENTS[DocumentaryUnitDescription]')).toEqual(['u2.eng']);
+    expect(ids('CREATE_DEPENDENTS[AccessPoint]')).toEqual(['u1.eng.ap0', 'u2.eng.ap0']);
   });
 
   it('writes an item the long way once it is written, and one named twice in a write', async () => {
