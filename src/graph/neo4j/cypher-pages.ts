@@ -1,3 +1,4 @@
+import { ITEM_TYPES } from '../../items/item-types';
 import { SEARCH_ORDER_KEYS, SearchOrderKey } from '../graph-store';
 import { BESIDE, itemRow, RECORD } from './cypher-page-items';
 import { ITEM_LABEL, SEARCH_INDEX, TYPE, UPDATED } from './graph-model';
@@ -148,16 +149,40 @@ function textSearch(scope: PageScope, orderKey: SearchOrderKey, direction: PageD
     }`;
 }
 
+/** No filter and no facet: what browsing everything counts is every item of the types asked. */
+const UNFILTERED = `$ids IS NULL AND $languages IS NULL AND $countries IS NULL AND $holders IS NULL
+  AND NOT ($countTypes OR $countLanguages OR $countCountries OR $countHolders)`;
+
+/**
+ * The total of browsing everything unfiltered, from the counts Neo4j keeps of each label (every
+ * item has its type's label), exact and without reading an item (`examined` 0: not bounded); with
+ * a filter or a facet, `counted`, which returns the same columns.
+ */
+function countedByLabelOr(counted: string): string {
+  const labelCounts = ITEM_TYPES.map(
+    (type) => `CASE WHEN '${type}' IN $types THEN COUNT { MATCH (:${type}) } ELSE 0 END`,
+  ).join(' + ');
+  return `WITH 1 AS unfiltered WHERE ${UNFILTERED}
+    RETURN ${labelCounts} AS total, [] AS types, [] AS languages, [] AS countries, [] AS holders,
+      0 AS examined
+    UNION
+    WITH 1 AS filtered WHERE NOT (${UNFILTERED})
+    CALL () { ${counted} }
+    RETURN total, types, languages, countries, holders, examined`;
+}
+
 /**
  * A browse: the page walks the index of its order where there is one; the total and facets count
- * the first `$examine` hits kept, read from the type index or the scope.
+ * the first `$examine` hits kept, read from the type index or the scope, or (everywhere,
+ * unfiltered) from the label counts.
  */
 function browse(scope: PageScope, orderKey: SearchOrderKey, direction: PageDirection | undefined) {
+  const counted = `${browsed(scope)} WITH node, score WHERE ${KEPT}
+      WITH node LIMIT $examine
+      ${COUNTED}, count(node) AS examined`;
   return `
     CALL () {
-      ${browsed(scope)} WITH node, score WHERE ${KEPT}
-      WITH node LIMIT $examine
-      ${COUNTED}, count(node) AS examined
+      ${scope === 'everywhere' ? countedByLabelOr(counted) : counted}
     }
     CALL () {
       ${browsed(scope, orderKey)} WITH node, score WHERE ${KEPT}
