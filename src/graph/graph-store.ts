@@ -1,7 +1,10 @@
-import { Bundle, Props } from '../items/bundle';
+import { Bundle } from '../items/bundle';
 import { ItemEdgeType, ItemType } from '../items/item-types';
 import type { Page, PageRequest } from './portal-page';
+import type { RecordReader, RecordWriter } from './records';
 import { TextQuery } from './text-query';
+
+export type { RecordNode, RecordQuery, RecordReader, RecordWriter } from './records';
 
 /**
  * The persistence port. Domain code reaches the data only through this class; it is also the DI
@@ -191,32 +194,6 @@ export interface AccessPointMatch {
 }
 
 /**
- * Records that are not archival items: tokens, import logs. Stored as plain nodes of their own
- * type with flat properties; `RecordQuery` filters on equality and ranges.
- */
-export interface RecordNode {
-  id: string;
-  type: string;
-  props: Props;
-}
-
-export interface RecordQuery {
-  type: string;
-  /** Property equals value. */
-  equals?: Props;
-  /** Property within [from, to] (inclusive; either bound optional); strings compare as text. */
-  range?: { property: string; from?: string | number; to?: string | number };
-  orderBy?: { property: string; descending?: boolean };
-  /**
-   * Only the records whose id sorts after this one: with no `orderBy`, a cursor to the page after
-   * the one that ended with it, which records written meanwhile do not shift as an offset would.
-   */
-  after?: string;
-  offset?: number;
-  limit?: number;
-}
-
-/**
  * Items of one type in id order, a page after a cursor: what a harvest (OAI-PMH) walks through
  * while imports write, which an offset would skip or repeat items under.
  */
@@ -239,7 +216,7 @@ export interface ListedItem {
   updated: string;
 }
 
-export interface GraphReader {
+export interface GraphReader extends RecordReader {
   /**
    * The committed version of the store this read sees, where the store numbers them (every commit
    * makes a new one): reads at one version see the same data, so their results may be kept for it.
@@ -270,12 +247,9 @@ export interface GraphReader {
   incoming(targetId: string, type: ItemEdgeType): Promise<string[]>;
   /** A page of the items a list query names, in id order. */
   listItems(query: ItemListQuery): Promise<ListedItem[]>;
-
-  getRecord(id: string): Promise<RecordNode | undefined>;
-  findRecords(query: RecordQuery): Promise<{ total: number; records: RecordNode[] }>;
 }
 
-export interface GraphWriter extends GraphReader {
+export interface GraphWriter extends GraphReader, RecordWriter {
   /** Creates or replaces items: data, all dependents, and the edge types each write names. */
   putItems(items: readonly ItemWrite[], options?: PutItemsOptions): Promise<void>;
   /**
@@ -289,6 +263,4 @@ export interface GraphWriter extends GraphReader {
   addEdges(edges: readonly { from: string; type: ItemEdgeType; to: string }[]): Promise<void>;
   /** Moves every edge of `type` that points at `fromId` so that it points at `toId`. */
   retargetEdges(fromId: string, toId: string, type: ItemEdgeType): Promise<void>;
-  /** Creates or replaces records. */
-  putRecords(records: readonly RecordNode[]): Promise<void>;
 }
