@@ -8,7 +8,7 @@ import {
   StoredItem,
   UPDATED_FIRST,
 } from '../graph/graph-store';
-import { Page, PageItem, PageRequest } from '../graph/portal-page';
+import { Page, PageItem, PageRequest } from '../graph/graph-search';
 import { ReadCache } from '../graph/read-cache';
 import { tombstoneOf, tombstoneRecordId } from '../graph/records/tombstone-record';
 import { ItemType } from '../items/item-types';

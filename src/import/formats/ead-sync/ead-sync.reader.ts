@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { GraphReader, GraphWriter } from '../../../graph/graph-store';
+import { GraphWriter, ItemGraphReader } from '../../../graph/graph-store';
 import { tombstoneRepository } from '../../../graph/records/tombstone-repository';
 import { ItemType } from '../../../items/item-types';
 import { Tombstone, TombstonePlace } from '../../../items/tombstones';
@@ -30,7 +30,7 @@ function scopeIdOf(context: ImportContext): string {
 }
 
 /** The repository and the country of the items below an item: those above it, or it itself. */
-async function placeOf(reader: GraphReader, itemId: string): Promise<TombstonePlace> {
+async function placeOf(reader: ItemGraphReader, itemId: string): Promise<TombstonePlace> {
   const type = (await reader.getTypes([itemId])).get(itemId);
   if (type === undefined) return {};
   const chain = [{ id: itemId, type }, ...((await reader.ancestors([itemId])).get(itemId) ?? [])];
