@@ -3,7 +3,7 @@ import path from 'node:path';
 import request from 'supertest';
 import { Bundle } from '../src/items/bundle';
 import { itemHash } from '../src/items/change-detection';
-import { addNamedItem } from '../src/items/named-item';
+import { addNamedItem } from '../src/named-items/named-item';
 import { tombstoneRepository } from '../src/graph/records/tombstone-repository';
 import { EHRI_FIXTURES } from './support/fixture-paths';
 import { createImportTestApp, ImportTestApp } from './support/import-client';
