@@ -2,13 +2,7 @@ import { RecordReader } from '../graph/records';
 import { idLists, PartedList } from './import-log-parts';
 import { StoredLog } from './import-log-record';
 import { importLogRepository } from './import-log-repository';
-import {
-  ErrorBody,
-  ImportLogItem,
-  ImportLogListItem,
-  ItemChange,
-  ITEM_CHANGES,
-} from './import-log.types';
+import { ErrorBody, ImportLogItem, ImportLogListItem, ItemChange, ITEM_CHANGES } from './import-log.types';
 
 /** What a list keeps of a log's message and tags, and of an error's details. */
 export const LISTED_MESSAGE_CHARS = 500;

@@ -74,7 +74,11 @@ describe('import log records', () => {
   });
 
   it('reads back a change as its JSON text says', () => {
-    const changes = { item: 'r1-a', type: 'DocumentaryUnit', changes: [{ path: 'name', change: 'added' as const }] };
+    const changes = {
+      item: 'r1-a',
+      type: 'DocumentaryUnit',
+      changes: [{ path: 'name', change: 'added' as const }],
+    };
     const node = changeRecord('log1', 7, 'r1-a', JSON.stringify(changes));
     expect(node).toEqual({
       id: 'log1/changes/7',

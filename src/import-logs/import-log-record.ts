@@ -143,7 +143,10 @@ export function logQuery(query: ImportLogQuery): RecordQuery {
 }
 
 /** The query of a page of a log's changes in the order they were written; `item` picks one item's. */
-export function changesQuery(logId: string, page: { item?: string; offset: number; limit: number }): RecordQuery {
+export function changesQuery(
+  logId: string,
+  page: { item?: string; offset: number; limit: number },
+): RecordQuery {
   return {
     type: IMPORT_CHANGE_RECORD_TYPE,
     equals: page.item === undefined ? { log: logId } : { log: logId, item: page.item },

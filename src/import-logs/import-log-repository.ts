@@ -1,4 +1,4 @@
-import { RecordReader, RecordWriter } from '../graph/records';
+import { RecordNode, RecordReader, RecordWriter } from '../graph/records';
 import { ItemChanges } from '../items/item-changes';
 import { idLists, IdList, PART_IDS } from './import-log-parts';
 import {
@@ -132,7 +132,7 @@ export const importLogRepository = {
   ): Promise<void> {
     for (let start = 0; start < texts.length; start += CHANGES_PER_WRITE) {
       const end = Math.min(texts.length, start + CHANGES_PER_WRITE);
-      const records = [];
+      const records: RecordNode[] = [];
       for (let seq = start; seq < end; seq++) records.push(changeRecord(logId, seq, items[seq], texts[seq]));
       await tx.putRecords(records);
     }

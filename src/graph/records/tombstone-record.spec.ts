@@ -42,7 +42,12 @@ describe('tombstone records', () => {
       limit: 1,
     });
     expect(
-      tombstoneListQuery({ after: 'tombstone:a', place: { country: 'nl' }, removed: { from: '2026' }, limit: 3 }),
+      tombstoneListQuery({
+        after: 'tombstone:a',
+        place: { country: 'nl' },
+        removed: { from: '2026' },
+        limit: 3,
+      }),
     ).toEqual({
       type: TOMBSTONE_RECORD_TYPE,
       after: 'tombstone:a',

@@ -37,7 +37,10 @@ export const tombstoneRepository = {
    * A page of tombstones; `next`, the cursor to the page after, only when the page is full (a
    * record that holds no tombstone still counts, so that the cursor moves past it).
    */
-  async list(tx: RecordReader, query: TombstoneListQuery): Promise<{ tombstones: ListedTombstone[]; next?: string }> {
+  async list(
+    tx: RecordReader,
+    query: TombstoneListQuery,
+  ): Promise<{ tombstones: ListedTombstone[]; next?: string }> {
     const { records } = await tx.findRecords(tombstoneListQuery(query));
     const tombstones = records.flatMap((record) => {
       const tombstone = tombstoneOf(record);
