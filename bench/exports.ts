@@ -14,7 +14,7 @@
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { addNamedItem } from '../src/items/named-item';
+import { addNamedItem } from '../src/named-items/named-item';
 import { UnitSize, writeEad } from './ead-generator';
 import { BENCH_GRAPH_URL } from './support/bench-store';
 import { BenchApp, runWhenMain, startBenchApp, timedImport } from './support/bench-app';

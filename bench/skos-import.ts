@@ -7,7 +7,7 @@
  *
  * `node -r ts-node/register/transpile-only bench/skos-import.ts` (env `BENCH_CONCEPTS` to scale).
  */
-import { addNamedItem } from '../src/items/named-item';
+import { addNamedItem } from '../src/named-items/named-item';
 import { resolveRdfFormat } from '../src/import/formats/skos/rdf-format';
 import { readRdfGraph } from '../src/import/formats/skos/rdf-graph';
 import { USED_PREDICATES } from '../src/import/formats/skos/skos-terms';

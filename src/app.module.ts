@@ -9,7 +9,7 @@ import { HealthModule } from './health/health.module';
 import { ImportLogsModule } from './import-logs/import-logs.module';
 import { ImportModule } from './import/import.module';
 import { InterfaceErrorFilter } from './http/interface-errors';
-import { ItemsModule } from './items/items.module';
+import { NamedItemsModule } from './named-items/named-items.module';
 import { ObservabilityModule } from './observability/observability.module';
 import { PortalModule } from './portal/portal.module';
 import { ShutdownModule } from './shutdown/shutdown.module';
@@ -21,7 +21,7 @@ import { StartModule } from './start/start.module';
     ShutdownModule,
     ObservabilityModule,
     GraphModule,
-    ItemsModule,
+    NamedItemsModule,
     AuthModule,
     HealthModule,
     PortalModule,

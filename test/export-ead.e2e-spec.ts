@@ -1,6 +1,6 @@
 import request from 'supertest';
 import yauzl, { Entry } from 'yauzl';
-import { tombstoneRecord } from '../src/items/tombstones';
+import { tombstoneRepository } from '../src/graph/records/tombstone-repository';
 import { addDutchRepository, expectValid, exportUnit, importEad } from './support/ead-export';
 import { ehriFixture, HIERARCHICAL_EAD_IDS } from './support/ehri-fixtures';
 import { createImportTestApp, ImportTestApp } from './support/import-client';
@@ -106,9 +106,9 @@ describe('GET /export/ead… and /export/repositories/{id}/ead…', () => {
     await get('/export/ead/r1', portal).expect(404);
     await get(`/export/repositories/${TOP}/ead`, portal).expect(404);
     await t.store.write((tx) =>
-      tx.putRecords([
-        tombstoneRecord({ itemId: 'nl-r1-gone', removed: '2026-01-01T00:00:00Z' }),
-        tombstoneRecord({ itemId: 'nl-r1-old', removed: '2026-01-01T00:00:00Z', movedTo: LEAF }),
+      tombstoneRepository.put(tx, [
+        { itemId: 'nl-r1-gone', removed: '2026-01-01T00:00:00Z' },
+        { itemId: 'nl-r1-old', removed: '2026-01-01T00:00:00Z', movedTo: LEAF },
       ]),
     );
     await get('/export/ead3/nl-r1-gone', portal).expect(410);

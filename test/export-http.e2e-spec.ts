@@ -3,8 +3,8 @@ import path from 'node:path';
 import request from 'supertest';
 import { Bundle } from '../src/items/bundle';
 import { itemHash } from '../src/items/change-detection';
-import { addNamedItem } from '../src/items/named-item';
-import { tombstoneRecord } from '../src/items/tombstones';
+import { addNamedItem } from '../src/named-items/named-item';
+import { tombstoneRepository } from '../src/graph/records/tombstone-repository';
 import { EHRI_FIXTURES } from './support/fixture-paths';
 import { createImportTestApp, ImportTestApp } from './support/import-client';
 import { createTestApp } from './support/test-app';
@@ -47,9 +47,9 @@ describe('exports over HTTP', () => {
     const bundle = repository('nl-two', { eng: 'The Archive', deu: 'Das Archiv' });
     await t.store.write(async (tx) => {
       await tx.putItems([{ bundle, hash: itemHash(bundle), edges: { hasCountry: ['nl'] } }]);
-      await tx.putRecords([
-        tombstoneRecord({ itemId: 'nl-gone', removed: '2026-01-02T03:04:05.000Z' }),
-        tombstoneRecord({ itemId: 'nl-old', removed: '2026-01-02T03:04:05.000Z', movedTo: 'nl-two' }),
+      await tombstoneRepository.put(tx, [
+        { itemId: 'nl-gone', removed: '2026-01-02T03:04:05.000Z' },
+        { itemId: 'nl-old', removed: '2026-01-02T03:04:05.000Z', movedTo: 'nl-two' },
       ]);
     });
   }, STORE_START_TIMEOUT);

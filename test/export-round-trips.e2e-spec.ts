@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import request from 'supertest';
 import { vocabularyStatements } from '../src/export/skos/vocabulary-statements';
-import { addNamedItem } from '../src/items/named-item';
+import { addNamedItem } from '../src/named-items/named-item';
 import { EHRI_FIXTURES } from './support/fixture-paths';
 import { createImportTestApp, ImportTestApp } from './support/import-client';
 import { validateAgainst } from './support/xml-schemas';

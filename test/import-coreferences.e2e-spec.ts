@@ -1,4 +1,4 @@
-import { addNamedItem } from '../src/items/named-item';
+import { addNamedItem } from '../src/named-items/named-item';
 import { ItemWrite, StoredItem } from '../src/graph/graph-store';
 import { Bundle } from '../src/items/bundle';
 import { itemHash } from '../src/items/change-detection';

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { addNamedItem } from '../src/items/named-item';
+import { addNamedItem } from '../src/named-items/named-item';
 import { StoredItem } from '../src/graph/graph-store';
 import { Bundle } from '../src/items/bundle';
 import { itemHash } from '../src/items/change-detection';

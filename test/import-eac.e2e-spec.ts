@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { addNamedItem } from '../src/items/named-item';
+import { addNamedItem } from '../src/named-items/named-item';
 import { StoredItem } from '../src/graph/graph-store';
 import { Bundle } from '../src/items/bundle';
 import { buildArchive } from './support/archives';

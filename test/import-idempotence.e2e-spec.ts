@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { addNamedItem } from '../src/items/named-item';
+import { addNamedItem } from '../src/named-items/named-item';
 import { addReferenceRepository, EHRI_FIXTURES } from './support/ehri-fixtures';
 import { createImportTestApp, ImportTestApp } from './support/import-client';
 

@@ -1,4 +1,4 @@
-import { addNamedItem } from '../src/items/named-item';
+import { addNamedItem } from '../src/named-items/named-item';
 import { addReferenceRepository, ehriFixture, importEadIntoR1 } from './support/ehri-fixtures';
 import { createImportTestApp, ImportTestApp } from './support/import-client';
 

@@ -2,7 +2,7 @@ import { StoredItem } from '../src/graph/graph-store';
 import { Bundle } from '../src/items/bundle';
 import { itemHash } from '../src/items/change-detection';
 import { ItemEdgeType } from '../src/items/item-types';
-import { IMPORT_LOG_RECORD_TYPE } from '../src/import-logs/import-log.service';
+import { IMPORT_LOG_RECORD_TYPE } from '../src/import-logs/import-log-record';
 import { createImportTestApp, ImportTestApp } from './support/import-client';
 
 /** A unit with one English description holding the given access points (id → name). */

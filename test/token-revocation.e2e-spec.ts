@@ -5,7 +5,7 @@ import { promisify } from 'node:util';
 import request from 'supertest';
 import { TokensService } from '../src/auth/tokens.service';
 import { sqliteFileOf } from '../src/config/app-config';
-import { RecordTokenStore } from '../src/graph/record-token-store';
+import { RecordTokenStore } from '../src/graph/records/record-token-store';
 import { SqliteTokenStore } from '../src/graph/sqlite/sqlite-token-store';
 import { TokenStore } from '../src/graph/token-store';
 import { createImportTestApp, ImportTestApp } from './support/import-client';

@@ -3,7 +3,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { GraphStore } from '../graph/graph-store';
-import { TOKEN_RECORD_TYPE } from '../graph/record-token-store';
+import { TOKEN_RECORD_TYPE } from '../graph/records/token-record';
 import { SqliteGraphStore } from '../graph/sqlite/sqlite-graph-store';
 import { SqliteTokenStore, tokenFileOf } from '../graph/sqlite/sqlite-token-store';
 import { TokenStore } from '../graph/token-store';

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { GraphStore } from '../graph/graph-store';
 import { SqliteGraphStore } from '../graph/sqlite/sqlite-graph-store';
 import { itemHash } from '../items/change-detection';
-import { addNamedItem, NamedItemError } from '../items/named-item';
+import { addNamedItem, NamedItemError } from '../named-items/named-item';
 import { UsersService } from './users.service';
 
 describe('UsersService and named items', () => {

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { GraphStore } from '../graph/graph-store';
-import { addNamedItem } from '../items/named-item';
+import { addNamedItem } from '../named-items/named-item';
 
 /** Users are `UserProfile` items: the acting user of an import (`X-User`) and a token's owner. */
 @Injectable()

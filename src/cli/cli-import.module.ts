@@ -1,6 +1,6 @@
 import { Module } from '@nestjs/common';
 import { ImportModule } from '../import/import.module';
-import { ItemsModule } from '../items/items.module';
+import { NamedItemsModule } from '../named-items/named-items.module';
 import { ObservabilityModule } from '../observability/observability.module';
 import { ShutdownModule } from '../shutdown/shutdown.module';
 import { CliModule } from './cli.module';
@@ -11,6 +11,6 @@ import { CliModule } from './cli.module';
  * EAG imports) that a store the server never opened lacks.
  */
 @Module({
-  imports: [CliModule, ObservabilityModule, ShutdownModule, ItemsModule, ImportModule],
+  imports: [CliModule, ObservabilityModule, ShutdownModule, NamedItemsModule, ImportModule],
 })
 export class CliImportModule {}

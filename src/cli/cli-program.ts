@@ -1,5 +1,5 @@
 import { Command, Option } from 'commander';
-import { addNamedItem } from '../items/named-item';
+import { addNamedItem } from '../named-items/named-item';
 import { ROLES, Role } from '../auth/roles';
 import { TokenSummary, TokensService } from '../auth/tokens.service';
 import { UsersService } from '../auth/users.service';

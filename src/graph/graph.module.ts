@@ -2,7 +2,7 @@ import { Global, Inject, Module, OnApplicationShutdown } from '@nestjs/common';
 import { APP_CONFIG, AppConfig, sqliteFileOf } from '../config/app-config';
 import { GraphStore } from './graph-store';
 import { Neo4jGraphStore } from './neo4j/neo4j-graph-store';
-import { RecordTokenStore, tokenRecords } from './record-token-store';
+import { RecordTokenStore, tokenRecords } from './records/record-token-store';
 import { SqliteGraphStore } from './sqlite/sqlite-graph-store';
 import { SqliteTokenStore } from './sqlite/sqlite-token-store';
 import { TokenStore } from './token-store';

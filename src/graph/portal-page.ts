@@ -1,70 +1,7 @@
 import { ItemType } from '../items/item-types';
-import type {
-  FacetCount,
-  FacetField,
-  GraphReader,
-  ItemRef,
-  RecordNode,
-  SearchQuery,
-  StoredItem,
-} from './graph-store';
-
-/**
- * What a portal answer reads, asked of the store in one call (`GraphReader.readPage`), so that a
- * remote store answers it in one round trip: a page of a search with its total and facets, the
- * items shown beside the hits, and the record that tells what became of an id no item has.
- */
-export interface PageRequest {
-  /** The search whose page of hits to read, as `GraphReader.search` takes it. */
-  search?: SearchQuery;
-  /**
-   * With a scoped search: the scope's types whose scope is everything below them (`descendants`);
-   * any other scope is its children. Absent: the depth `search.scope` names.
-   */
-  deepScopeTypes?: readonly ItemType[];
-  /** Keeps only the other ends of the links (`hasLinkTarget`) that have this item at one end. */
-  linkedTo?: string;
-  /** Items to read beside the hits (a fetched item, a scope). */
-  ids?: readonly string[];
-  /** With each unit among `ids`, its holder and its parent too (what a fetch includes). */
-  context?: boolean;
-  /**
-   * A record to read too: the tombstone of an id among `ids`, in case it names no item (a store
-   * may leave it out when every item of `ids` exists).
-   */
-  recordId?: string;
-  /**
-   * Bounds what the search's total and facets cost: a store may work them out over only the first
-   * `max(countLimit, offset + limit + 1)` hits it finds (a text search: its index's best; the one
-   * past the page, so that a page past the bound still has a next), and then says so
-   * (`Page.totalIsLowerBound`). Absent, or in a store whose counts are cheap, they are exact.
-   */
-  countLimit?: number;
-}
-
-/** An item as a page shows it: what is stored, its number of children and, for a unit, its holder. */
-export interface PageItem {
-  stored: StoredItem;
-  /** Its children (per `CHILD_EDGE_TYPES`), as `countChildren` counts them. */
-  subitems: number;
-  /** For a unit: its `heldBy` target, or else the repository above its parent. */
-  holderId?: string;
-}
-
-export interface Page {
-  /** The search's hits, in order (none without a search). */
-  hits: PageItem[];
-  total: number;
-  /**
-   * Set when the total and facets were worked out over the first hits only (`countLimit`): there
-   * may be more hits than `total`.
-   */
-  totalIsLowerBound?: true;
-  facets?: Partial<Record<FacetField, FacetCount[]>>;
-  /** The items of `ids`, their context, and the holders the holder facet counts, that exist. */
-  items: Map<string, PageItem>;
-  record?: RecordNode;
-}
+import type { GraphReader } from './graph-store';
+import type { ItemRef, StoredItem } from './item-graph';
+import type { Page, PageItem, PageRequest, SearchQuery } from './graph-search';
 
 /** The hits a store bounding its counts (`PageRequest.countLimit`) counts at most for `request`. */
 export function countedHits(request: PageRequest): number | undefined {

@@ -1,45 +1,7 @@
-import { GraphStore, RecordNode } from '../graph/graph-store';
-import { FINISHED_STATES, ImportJobDocument, JobState } from './import-job.types';
+import { GraphStore } from '../graph/graph-store';
+import { jobOf, jobQuery, jobRecord } from './import-job-record';
+import { FINISHED_STATES, ImportJobDocument, JobFilter, StoredJob } from './import-job.types';
 import type { JournalledJob } from './job-journal';
-
-export const IMPORT_JOB_RECORD_TYPE = 'ImportJob';
-
-/** What `GET /import/jobs` filters on; `user` as the job's acting user. */
-export interface JobFilter {
-  state?: JobState;
-  user?: string;
-  endpoint?: string;
-}
-
-/** A stored job: its document as last written, and the process that ran it. */
-export interface StoredJob {
-  document: ImportJobDocument;
-  pid: number;
-  tokenId?: string;
-}
-
-function toRecord(job: StoredJob): RecordNode {
-  const { document } = job;
-  const props: RecordNode['props'] = {
-    endpoint: document.endpoint,
-    user: document.user,
-    state: document.state,
-    started: document.started,
-    pid: job.pid,
-    document: JSON.stringify(document),
-  };
-  if (job.tokenId !== undefined) props.tokenId = job.tokenId;
-  return { id: document.id, type: IMPORT_JOB_RECORD_TYPE, props };
-}
-
-function fromRecord(node: RecordNode): StoredJob {
-  const { props } = node;
-  return {
-    document: JSON.parse(String(props.document)) as ImportJobDocument,
-    pid: Number(props.pid),
-    tokenId: typeof props.tokenId === 'string' ? props.tokenId : undefined,
-  };
-}
 
 /** A job whose process stopped before it ended, as it is reported from then on. */
 export function interrupted(document: ImportJobDocument, now: string): ImportJobDocument {
@@ -75,7 +37,7 @@ export function processRuns(pid: number): boolean {
 }
 
 /**
- * Jobs kept in the store, so that a job still queued or running when its process stopped is
+ * The jobs' repository (their mapper: `import-job-record.ts`). Jobs are kept in the store, so that a job still queued or running when its process stopped is
  * reported, after a restart, as failed (interrupted), and finished jobs stay listed. Written when a
  * job waits for the writer, starts running and ends (`JobRecordWrites` says when): never inside an
  * import's transaction, so a rolled-back import keeps its job.
@@ -85,29 +47,17 @@ export class ImportJobRecords {
 
   /** In one transaction. */
   async put(jobs: StoredJob[]): Promise<void> {
-    await this.graph.write((tx) => tx.putRecords(jobs.map(toRecord)));
+    await this.graph.write((tx) => tx.putRecords(jobs.map(jobRecord)));
   }
 
   async get(id: string): Promise<StoredJob | undefined> {
-    const node = await this.graph.read((tx) => tx.getRecord(id));
-    return node?.type === IMPORT_JOB_RECORD_TYPE ? fromRecord(node) : undefined;
+    return jobOf(await this.graph.read((tx) => tx.getRecord(id)));
   }
 
   /** Newest first. */
   async find(filter: JobFilter, limit: number): Promise<StoredJob[]> {
-    const equals: RecordNode['props'] = {};
-    for (const name of ['state', 'user', 'endpoint'] as const) {
-      if (filter[name] !== undefined) equals[name] = filter[name];
-    }
-    const { records } = await this.graph.read((tx) =>
-      tx.findRecords({
-        type: IMPORT_JOB_RECORD_TYPE,
-        equals,
-        orderBy: { property: 'started', descending: true },
-        limit,
-      }),
-    );
-    return records.map(fromRecord);
+    const { records } = await this.graph.read((tx) => tx.findRecords(jobQuery(filter, limit)));
+    return records.flatMap((record) => jobOf(record) ?? []);
   }
 
   /**

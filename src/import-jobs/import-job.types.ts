@@ -79,3 +79,17 @@ export interface ImportJobDocument {
   /** Why it failed or was cancelled. */
   error: ErrorBody | null;
 }
+
+/** A stored job: its document as last written, and the process that ran it. */
+export interface StoredJob {
+  document: ImportJobDocument;
+  pid: number;
+  tokenId?: string;
+}
+
+/** What `GET /import/jobs` filters on; `user` as the job's acting user. */
+export interface JobFilter {
+  state?: JobState;
+  user?: string;
+  endpoint?: string;
+}

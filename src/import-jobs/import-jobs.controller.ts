@@ -15,8 +15,7 @@ import { badRequest, ImportHttpError, notFound } from '../import/import-errors';
 import { positiveInteger, RawQuery, rawQueryOf, single } from '../import/import-params';
 import { ErrorBodyDto } from '../import-logs/import-log.dto';
 import { ImportJobDto, ImportJobListDto, ImportLogSummaryDto } from './import-job.dto';
-import { JobFilter } from './import-job-records';
-import { ImportJobDocument, JOB_STATES, JobState } from './import-job.types';
+import { ImportJobDocument, JOB_STATES, JobFilter, JobState } from './import-job.types';
 import { ImportJobsService, JobViewer } from './import-jobs.service';
 import { EVENT_STREAM_HEADERS, PROGRESS_INTERVAL_MS, sendOutcome, streamJob } from './job-event-stream';
 

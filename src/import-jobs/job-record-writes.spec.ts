@@ -1,5 +1,6 @@
 import { ImportJob } from './import-job';
-import { ImportJobRecords, StoredJob } from './import-job-records';
+import { ImportJobRecords } from './import-job-records';
+import { StoredJob } from './import-job.types';
 import { JobCancelled } from './job-cancelled';
 import { JobRecordWrites } from './job-record-writes';
 

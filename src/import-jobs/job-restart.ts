@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
 import { ImportLogService } from '../import-logs/import-log.service';
 import { scopeOf } from '../import/import-params';
-import { ImportJobRecords, interrupted, processRuns, StoredJob } from './import-job-records';
-import { FINISHED_STATES, ImportJobDocument } from './import-job.types';
+import { ImportJobRecords, interrupted, processRuns } from './import-job-records';
+import { FINISHED_STATES, ImportJobDocument, StoredJob } from './import-job.types';
 import { JobJournal } from './job-journal';
 
 /**

@@ -1,11 +1,7 @@
-import { GraphReader, GraphWriter, RecordNode } from '../graph/graph-store';
+import { RecordWriter } from '../graph/records';
 import { ItemChanges } from '../items/item-changes';
+import { importLogRepository } from './import-log-repository';
 import { ChangesSummary } from './import-log.types';
-
-export const IMPORT_CHANGE_RECORD_TYPE = 'ImportChange';
-
-/** Change records written per round trip to the store. */
-const RECORDS_PER_WRITE = 500;
 
 /**
  * What an import's updates changed, item by item, up to a cap of serialised bytes so that a
@@ -47,34 +43,7 @@ export class ChangeRecorder {
   }
 
   /** Stores the changes as records of the log `logId`, inside the import's transaction. */
-  async writeIn(tx: GraphWriter, logId: string): Promise<void> {
-    for (let start = 0; start < this.texts.length; start += RECORDS_PER_WRITE) {
-      const records: RecordNode[] = [];
-      const end = Math.min(this.texts.length, start + RECORDS_PER_WRITE);
-      for (let seq = start; seq < end; seq++) {
-        records.push({
-          id: `${logId}/changes/${seq}`,
-          type: IMPORT_CHANGE_RECORD_TYPE,
-          props: { log: logId, item: this.ids[seq], seq, changes: this.texts[seq] },
-        });
-      }
-      await tx.putRecords(records);
-    }
+  async writeIn(tx: RecordWriter, logId: string): Promise<void> {
+    await importLogRepository.putChanges(tx, logId, this.ids, this.texts);
   }
-}
-
-/** A page of a stored log's change records, in the order they were written; `item` picks one item's. */
-export async function findChanges(
-  tx: GraphReader,
-  logId: string,
-  page: { item?: string; offset: number; limit: number },
-): Promise<{ total: number; items: ItemChanges[] }> {
-  const { total, records } = await tx.findRecords({
-    type: IMPORT_CHANGE_RECORD_TYPE,
-    equals: page.item === undefined ? { log: logId } : { log: logId, item: page.item },
-    orderBy: { property: 'seq' },
-    offset: page.offset,
-    limit: page.limit,
-  });
-  return { total, items: records.map((record) => JSON.parse(String(record.props.changes)) as ItemChanges) };
 }

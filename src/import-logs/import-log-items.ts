@@ -1,13 +1,8 @@
-import { GraphReader, RecordNode } from '../graph/graph-store';
-import { idLists, IMPORT_LOG_PART_RECORD_TYPE, PART_IDS, PartedList } from './import-log-parts';
-import {
-  ErrorBody,
-  ImportLogItem,
-  ImportLogListItem,
-  ImportLogRecord,
-  ItemChange,
-  ITEM_CHANGES,
-} from './import-log.types';
+import { RecordReader } from '../graph/records';
+import { idLists, PartedList } from './import-log-parts';
+import { StoredLog } from './import-log-record';
+import { importLogRepository } from './import-log-repository';
+import { ErrorBody, ImportLogItem, ImportLogListItem, ItemChange, ITEM_CHANGES } from './import-log.types';
 
 /** What a list keeps of a log's message and tags, and of an error's details. */
 export const LISTED_MESSAGE_CHARS = 500;
@@ -26,19 +21,19 @@ function listedError(error: ErrorBody): ErrorBody {
 }
 
 /** The id lists of a stored log in the order its parts hold them, with their lengths. */
-function listsOf(node: RecordNode, record: ImportLogRecord): PartedList[] {
-  if (typeof node.props.parts === 'string') return JSON.parse(node.props.parts) as PartedList[];
+function listsOf({ record, parts }: StoredLog): PartedList[] {
+  if (parts !== undefined) return parts;
   return idLists({ touched: record.touched, log: record.log, result: record.result }).map(
     ({ path, ids }) => ({ path, count: ids.length }),
   );
 }
 
 /**
- * `record` (read without its parts: `node` says how many ids they hold) as a list shows it.
+ * A log (read without its parts: `stored.parts` says how many ids they hold) as a list shows it.
  */
-export function listItemOf(node: RecordNode, record: ImportLogRecord): ImportLogListItem {
-  const { log, result: _result, touched, tags, error, ...rest } = record;
-  const touchedList = listsOf(node, record).find(({ path }) => path.length === 1 && path[0] === 'touched');
+export function listItemOf(stored: StoredLog): ImportLogListItem {
+  const { log, result: _result, touched, tags, error, ...rest } = stored.record;
+  const touchedList = listsOf(stored).find(({ path }) => path.length === 1 && path[0] === 'touched');
   const item: ImportLogListItem = {
     ...rest,
     tags: tags.slice(0, LISTED_TAGS),
@@ -69,12 +64,13 @@ interface ItemList {
   ids?: string[];
 }
 
-function itemListsOf(node: RecordNode, record: ImportLogRecord, changes: readonly ItemChange[]): ItemList[] {
-  const parted = typeof node.props.parts === 'string';
+function itemListsOf(stored: StoredLog, changes: readonly ItemChange[]): ItemList[] {
+  const { record } = stored;
+  const parted = stored.parts !== undefined;
   const lists: ItemList[] = [];
   let start = 0;
   const all = parted
-    ? listsOf(node, record).map((list) => ({ ...list, ids: undefined }))
+    ? listsOf(stored).map((list) => ({ ...list, ids: undefined }))
     : idLists({ touched: record.touched, log: record.log, result: record.result }).map(({ path, ids }) => ({
         path,
         count: ids.length,
@@ -91,30 +87,16 @@ function itemListsOf(node: RecordNode, record: ImportLogRecord, changes: readonl
   return ITEM_CHANGES.flatMap((change) => lists.filter((list) => list.change === change));
 }
 
-/** Ids `from` (inclusive) to `to` (exclusive) among all of a log's part records. */
-async function partIds(tx: GraphReader, logId: string, from: number, to: number): Promise<string[]> {
-  const ids: string[] = [];
-  for (let part = Math.floor(from / PART_IDS); part * PART_IDS < to; part++) {
-    const node = await tx.getRecord(`${logId}/${part}`);
-    const stored = node?.type === IMPORT_LOG_PART_RECORD_TYPE ? node.props.ids : undefined;
-    if (!Array.isArray(stored)) throw new Error(`Import log part ${logId}/${part} is missing`);
-    const offset = part * PART_IDS;
-    ids.push(...stored.slice(Math.max(0, from - offset), to - offset).map(String));
-  }
-  return ids;
-}
-
 /**
  * A page of the items a stored log lists, created ones first, then updated, then unchanged (or
  * those of `changes` only), each by source; only the part records the page needs are read.
  */
 export async function pageOfItems(
-  tx: GraphReader,
-  node: RecordNode,
-  record: ImportLogRecord,
+  tx: RecordReader,
+  stored: StoredLog,
   page: { changes: readonly ItemChange[]; offset: number; limit: number },
 ): Promise<{ total: number; items: ImportLogItem[] }> {
-  const lists = itemListsOf(node, record, page.changes);
+  const lists = itemListsOf(stored, page.changes);
   const total = lists.reduce((sum, list) => sum + list.count, 0);
   const items: ImportLogItem[] = [];
   let skip = page.offset;
@@ -128,7 +110,7 @@ export async function pageOfItems(
     const ids =
       list.ids !== undefined
         ? list.ids.slice(skip, to)
-        : await partIds(tx, node.id, list.start! + skip, list.start! + to);
+        : await importLogRepository.partIds(tx, stored.record.id, list.start! + skip, list.start! + to);
     for (const id of ids) items.push({ id, change: list.change, tag: list.tag });
     skip = 0;
   }

@@ -6,9 +6,10 @@ import { positiveInteger, RawQuery, rawQueryOf, single } from '../import/import-
 import { ChangesPageDto } from './change-records.dto';
 import { ImportLogItemsPageDto, ImportLogListPageDto } from './import-log-items.dto';
 import { ErrorBodyDto, ImportLogRecordDto } from './import-log.dto';
-import { ImportLogQuery, ImportLogService } from './import-log.service';
+import { ImportLogService } from './import-log.service';
 import {
   IMPORT_OUTCOMES,
+  ImportLogQuery,
   ImportLogRecord,
   ImportOutcomeName,
   ITEM_CHANGES,

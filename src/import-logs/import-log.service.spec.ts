@@ -3,8 +3,9 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { GraphStore } from '../graph/graph-store';
 import { SqliteGraphStore } from '../graph/sqlite/sqlite-graph-store';
-import { IMPORT_LOG_PART_RECORD_TYPE, PART_IDS } from './import-log-parts';
-import { IMPORT_LOG_RECORD_TYPE, ImportLogService } from './import-log.service';
+import { PART_IDS } from './import-log-parts';
+import { IMPORT_LOG_PART_RECORD_TYPE, IMPORT_LOG_RECORD_TYPE } from './import-log-record';
+import { ImportLogService } from './import-log.service';
 import { ImportLogDocument, ImportLogRecord } from './import-log.types';
 import { Ids, WalkedIds } from './walked-ids';
 

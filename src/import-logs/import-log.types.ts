@@ -146,3 +146,15 @@ export interface ImportLogItem {
   /** The tag of the source it came from. */
   tag: string;
 }
+
+/** Filters of `GET /import/logs`; `from`/`to` bound the start time (ISO 8601, inclusive). */
+export interface ImportLogQuery {
+  user?: string;
+  scope?: string;
+  endpoint?: string;
+  outcome?: ImportOutcomeName;
+  from?: string;
+  to?: string;
+  offset: number;
+  limit: number;
+}

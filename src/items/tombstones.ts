@@ -1,5 +1,3 @@
-import { GraphReader, RecordNode } from '../graph/graph-store';
-
 /**
  * What is left of an item that an import removed: when, by which import, and, for an item that
  * moved, its new id. The portal answers its old id with 410 Gone or 301 Moved Permanently.
@@ -20,48 +18,16 @@ export interface Tombstone {
   country?: string;
 }
 
-/** The repository and the country of the items below an item: those above it, or it itself. */
-export async function placeOf(
-  reader: GraphReader,
-  itemId: string,
-): Promise<Pick<Tombstone, 'repository' | 'country'>> {
-  const type = (await reader.getTypes([itemId])).get(itemId);
-  if (type === undefined) return {};
-  const chain = [{ id: itemId, type }, ...((await reader.ancestors([itemId])).get(itemId) ?? [])];
-  const repository = chain.find((item) => item.type === 'Repository')?.id;
-  const country = chain.find((item) => item.type === 'Country')?.id;
-  return {
-    ...(repository === undefined ? {} : { repository }),
-    ...(country === undefined ? {} : { country }),
-  };
-}
+/** Where a removed item was: the repository and the country it was below. */
+export type TombstonePlace = Pick<Tombstone, 'repository' | 'country'>;
 
-export const TOMBSTONE_RECORD_TYPE = 'Tombstone';
-
-export function tombstoneRecordId(itemId: string): string {
-  return `tombstone:${itemId}`;
-}
-
-export function tombstoneRecord(tombstone: Tombstone): RecordNode {
-  const props: RecordNode['props'] = { itemId: tombstone.itemId, removed: tombstone.removed };
-  if (tombstone.event !== undefined) props.event = tombstone.event;
-  if (tombstone.movedTo !== undefined) props.movedTo = tombstone.movedTo;
-  if (tombstone.repository !== undefined) props.repository = tombstone.repository;
-  if (tombstone.country !== undefined) props.country = tombstone.country;
-  return { id: tombstoneRecordId(tombstone.itemId), type: TOMBSTONE_RECORD_TYPE, props };
-}
-
-/** The tombstone a record holds; undefined for any other record. */
-export function tombstoneOf(record: RecordNode | undefined): Tombstone | undefined {
-  if (record?.type !== TOMBSTONE_RECORD_TYPE) return undefined;
-  const { itemId, removed, event, movedTo, repository, country } = record.props;
-  if (typeof itemId !== 'string' || typeof removed !== 'string') return undefined;
-  return {
-    itemId,
-    removed,
-    ...(typeof event === 'string' ? { event } : {}),
-    ...(typeof movedTo === 'string' ? { movedTo } : {}),
-    ...(typeof repository === 'string' ? { repository } : {}),
-    ...(typeof country === 'string' ? { country } : {}),
-  };
+/** Tombstones in the order of their records' ids, a page after a cursor. */
+export interface TombstoneListQuery {
+  /** Only those after this record id (the last `recordId` of the page before). */
+  after?: string;
+  /** Only those below this repository or country. */
+  place?: TombstonePlace;
+  /** Only those removed within these ISO 8601 times, both inclusive, compared as text. */
+  removed: { from?: string; until?: string };
+  limit: number;
 }

@@ -3,16 +3,16 @@ import { APP_CONFIG, AppConfig } from '../config/app-config';
 import {
   GraphReader,
   GraphStore,
-  RecordNode,
   SearchOrder,
   SearchQuery,
   StoredItem,
   UPDATED_FIRST,
 } from '../graph/graph-store';
-import { Page, PageItem, PageRequest } from '../graph/portal-page';
+import { Page, PageItem, PageRequest } from '../graph/graph-search';
 import { ReadCache } from '../graph/read-cache';
+import { tombstoneOf, tombstoneRecordId } from '../graph/records/tombstone-record';
 import { ItemType } from '../items/item-types';
-import { tombstoneOf, tombstoneRecordId } from '../items/tombstones';
+import { Tombstone } from '../items/tombstones';
 import { facetClasses } from './facets';
 import {
   JsonApiDocument,
@@ -293,20 +293,19 @@ export class PortalService {
 }
 
 function missing(page: Page, id: string, urlOf: (newId: string) => string): { movedTo: string } {
-  return missingItem(page.record, id, urlOf);
+  return missingItem(tombstoneOf(page.record), id, urlOf);
 }
 
 /**
- * What an id no item has answers, given the record stored under its tombstone's id: the URL
+ * What an id no item has answers, given its tombstone (undefined when it has none): the URL
  * (`urlOf` the new id) of an item an import moved, 410 Gone for one an import deleted, 404
  * otherwise. The exports answer alike.
  */
 export function missingItem(
-  record: RecordNode | undefined,
+  tombstone: Tombstone | undefined,
   id: string,
   urlOf: (newId: string) => string,
 ): { movedTo: string } {
-  const tombstone = tombstoneOf(record);
   if (tombstone === undefined) throw notFound(id);
   if (tombstone.movedTo !== undefined) return { movedTo: urlOf(tombstone.movedTo) };
   const by = tombstone.event === undefined ? '' : ` by import ${tombstone.event}`;

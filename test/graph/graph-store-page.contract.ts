@@ -1,6 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { GraphStore, ItemWrite, SEARCH_ORDER_KEYS, SearchQuery } from '../../src/graph/graph-store';
-import { composedPage, countedHits, Page, PageRequest } from '../../src/graph/portal-page';
+import { Page, PageRequest } from '../../src/graph/graph-search';
+import { composedPage, countedHits } from '../../src/graph/portal-page';
 import { country, repository, unit } from './graph-store.contract';
 
 /**

@@ -3,7 +3,7 @@ import { auth, driver as createDriver, Session } from 'neo4j-driver';
 import { PAGE_BROWSING_EVERYTHING } from '../../src/graph/neo4j/cypher';
 import { Neo4jGraphStore } from '../../src/graph/neo4j/neo4j-graph-store';
 import { pageStatement } from '../../src/graph/neo4j/neo4j-page';
-import { PageRequest } from '../../src/graph/portal-page';
+import { PageRequest } from '../../src/graph/graph-search';
 import { emptyNeo4j, neo4jTestDatabase } from '../support/test-store';
 import { repository, unit } from './graph-store.contract';
 

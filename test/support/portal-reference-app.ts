@@ -1,7 +1,7 @@
 import request from 'supertest';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { addNamedItem } from '../../src/items/named-item';
+import { addNamedItem } from '../../src/named-items/named-item';
 import { joinPath } from '../../src/items/identifiers';
 import { assertPortalDocument } from './jsonapi-schema';
 import { createImportTestApp, ImportTestApp } from './import-client';

@@ -2,10 +2,10 @@ import { once } from 'node:events';
 import { Writable } from 'node:stream';
 import { Injectable, NotFoundException } from '@nestjs/common';
 import { GraphStore, StoredItem, SubtreeEntry } from '../../graph/graph-store';
+import { tombstoneRepository } from '../../graph/records/tombstone-repository';
 import { Bundle } from '../../items/bundle';
 import { ItemType } from '../../items/item-types';
 import { LANGUAGE_CODE, NAME } from '../../items/ontology';
-import { tombstoneRecordId } from '../../items/tombstones';
 import { missingItem } from '../../portal/portal.service';
 import { EadVersion, unitElement } from './ead-fields';
 import { DOCUMENT_END, documentStart } from './ead-header';
@@ -106,7 +106,7 @@ export class EadExporter {
       const found = (await tx.getTypes([id])).get(id);
       if (found === type) return undefined;
       if (found !== undefined) throw new NotFoundException(`Item "${id}" is a ${found}, not a ${type}`);
-      return missingItem(await tx.getRecord(tombstoneRecordId(id)), id, urlOf);
+      return missingItem(await tombstoneRepository.get(tx, id), id, urlOf);
     });
   }
 

@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { APP_CONFIG, AppConfig } from '../../config/app-config';
 import { GraphStore } from '../../graph/graph-store';
-import { TOMBSTONE_RECORD_TYPE, tombstoneOf, tombstoneRecordId } from '../../items/tombstones';
+import { tombstoneRepository } from '../../graph/records/tombstone-repository';
 import { dublinCoreSources } from '../dc/dc-sources';
 import { textElement } from '../dc/xml-markup';
 import { EadExporter } from '../ead/ead-exporter';
@@ -84,10 +84,7 @@ export class OaiProvider {
         })
       ).hits;
       const unit = first && (await tx.getItems([first.id])).get(first.id)?.updated;
-      const [deleted] = (
-        await tx.findRecords({ type: TOMBSTONE_RECORD_TYPE, orderBy: { property: 'removed' }, limit: 1 })
-      ).records;
-      const removed = tombstoneOf(deleted)?.removed;
+      const removed = (await tombstoneRepository.earliest(tx))?.removed;
       const times = [unit, removed].filter((time): time is string => time !== undefined).sort();
       // With no record yet, none is older than now.
       return times[0] ?? new Date().toISOString();
@@ -115,7 +112,7 @@ export class OaiProvider {
     if (identifier !== undefined) {
       const found = await this.store.read(async (tx) => {
         const stored = (await tx.getItems([identifier])).get(identifier);
-        const deleted = stored ? undefined : tombstoneOf(await tx.getRecord(tombstoneRecordId(identifier)));
+        const deleted = stored ? undefined : await tombstoneRepository.get(tx, identifier);
         return { stored, deleted };
       });
       if (found.stored?.bundle.type === 'DocumentaryUnit') {
@@ -175,7 +172,7 @@ export class OaiProvider {
       if (stored?.bundle.type === 'DocumentaryUnit') {
         return { stored, ...(await dublinCoreSources(tx, [stored])).get(identifier)! };
       }
-      return { deleted: stored ? undefined : tombstoneOf(await tx.getRecord(tombstoneRecordId(identifier))) };
+      return { deleted: stored ? undefined : await tombstoneRepository.get(tx, identifier) };
     });
     if ('deleted' in found) {
       const deleted = found.deleted;

@@ -1,5 +1,5 @@
 import { GraphReader, ItemListQuery } from '../../graph/graph-store';
-import { TOMBSTONE_RECORD_TYPE, tombstoneOf } from '../../items/tombstones';
+import { tombstoneRepository } from '../../graph/records/tombstone-repository';
 import { SetScope } from './oai-sets';
 import { RecordCursor } from './oai-token';
 
@@ -55,17 +55,13 @@ export async function entryPage(
   }
   let after = cursor.phase === 'deleted' ? cursor.after : undefined;
   for (;;) {
-    const found = await tx.findRecords({
-      type: TOMBSTONE_RECORD_TYPE,
+    const found = await tombstoneRepository.list(tx, {
       ...(after === undefined ? {} : { after }),
-      ...(filter.scope ? { equals: filter.scope.tombstones } : {}),
-      range: { property: 'removed', from: filter.updated.from, to: filter.updated.until },
+      ...(filter.scope ? { place: filter.scope.tombstones } : {}),
+      removed: filter.updated,
       limit: need + 1,
     });
-    const tombstones = found.records.flatMap((record) => {
-      const tombstone = tombstoneOf(record);
-      return tombstone === undefined ? [] : [{ recordId: record.id, tombstone }];
-    });
+    const { tombstones } = found;
     const existing = await tx.getTypes(tombstones.map(({ tombstone }) => tombstone.itemId));
     for (const { recordId, tombstone } of tombstones) {
       if (existing.has(tombstone.itemId)) continue;
@@ -85,7 +81,7 @@ export async function entryPage(
         ...(tombstone.repository === undefined ? {} : { repository: tombstone.repository }),
       });
     }
-    if (found.records.length <= need) return { entries };
-    after = found.records[found.records.length - 1].id;
+    if (found.next === undefined) return { entries };
+    after = found.next;
   }
 }

@@ -1,5 +1,6 @@
 import { GraphReader, ListedItem } from '../../graph/graph-store';
 import { Props } from '../../items/bundle';
+import { TombstonePlace } from '../../items/tombstones';
 import { LocalNames } from '../../portal/languages';
 import { UnitPlace } from '../dc/dc-sources';
 import { bestDescription } from '../dc/dublin-core';
@@ -20,8 +21,8 @@ export interface OaiSet {
 /** What a set keeps of a list: the units below an item, and the deletions recorded there. */
 export interface SetScope {
   below: string;
-  /** The tombstones' properties that place a deletion in the set. */
-  tombstones: Props;
+  /** The place of the deletions in the set. */
+  tombstones: TombstonePlace;
 }
 
 const ENGLISH = new LocalNames('en');

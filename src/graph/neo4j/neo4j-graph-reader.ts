@@ -13,7 +13,7 @@ import {
   SubtreeEntry,
 } from '../graph-store';
 import { ItemEdgeType, ItemType } from '../../items/item-types';
-import { Page, PageRequest } from '../portal-page';
+import { Page, PageRequest } from '../graph-search';
 import { recordFromNode, storedItem } from './bundle-rows';
 import {
   ANCESTORS,

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { auth, driver as createDriver, Driver, int, session as accessModes } from 'neo4j-driver';
 import { GraphReader, GraphStore, GraphWriter, WriteOptions } from '../graph-store';
-import { SerialQueue } from '../sqlite/serial-queue';
+import { SerialQueue } from '../serial-queue';
 import { AWAIT_INDEXES, SCHEMA_STATEMENTS, TAKE_WRITE_LOCK } from './cypher';
 import { explained, unavailable } from './neo4j-errors';
 import { Neo4jGraphReader } from './neo4j-graph-reader';

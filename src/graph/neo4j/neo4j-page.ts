@@ -1,6 +1,7 @@
 import { int, Node, Relationship } from 'neo4j-driver';
 import { ITEM_TYPES, ItemEdgeType } from '../../items/item-types';
-import { countedHits, Page, PageItem, PageRequest } from '../portal-page';
+import { Page, PageItem, PageRequest } from '../graph-search';
+import { countedHits } from '../portal-page';
 import { recordFromNode, storedItem } from './bundle-rows';
 import { PAGE, PAGE_ITEMS, PageScope } from './cypher-pages';
 import { CypherStatement } from './cypher-statements';

@@ -15,7 +15,8 @@ import {
 } from '../graph-store';
 import { POSITION_BITS } from './dependent-rows';
 import { storedItemOf } from './stored-item-text';
-import { composedPage, Page, PageRequest } from '../portal-page';
+import { Page, PageRequest } from '../graph-search';
+import { composedPage } from '../portal-page';
 import { recordQuerySql } from './record-sql';
 import { AcceleratedSearch } from './search/accelerated/accelerated-search';
 import { RankingAccelerator } from './search/accelerated/ranking-accelerator';

@@ -6,7 +6,7 @@ import { ReadCache } from '../read-cache';
 import { registerPathKey } from './item-paths';
 import { ReadPool } from './read-pool';
 import { migrate, SCHEMA_VERSION, schemaVersion } from './schema';
-import { SerialQueue } from './serial-queue';
+import { SerialQueue } from '../serial-queue';
 import { SqliteGraphReader } from './sqlite-graph-reader';
 import { SqliteGraphWriter } from './sqlite-graph-writer';
 import { StatementCache } from './statement-cache';

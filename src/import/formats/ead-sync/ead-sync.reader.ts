@@ -1,7 +1,8 @@
 import { Injectable } from '@nestjs/common';
-import { GraphWriter, RecordNode } from '../../../graph/graph-store';
+import { GraphWriter, ItemGraphReader } from '../../../graph/graph-store';
+import { tombstoneRepository } from '../../../graph/records/tombstone-repository';
 import { ItemType } from '../../../items/item-types';
-import { Tombstone, placeOf, tombstoneRecord } from '../../../items/tombstones';
+import { Tombstone, TombstonePlace } from '../../../items/tombstones';
 import { EadReader, MISSING_UNITID_PARAMETER } from '../ead/ead.reader';
 import {
   FinishResult,
@@ -28,20 +29,29 @@ function scopeIdOf(context: ImportContext): string {
   return context.scope.bundle.id;
 }
 
+/** The repository and the country of the items below an item: those above it, or it itself. */
+async function placeOf(reader: ItemGraphReader, itemId: string): Promise<TombstonePlace> {
+  const type = (await reader.getTypes([itemId])).get(itemId);
+  if (type === undefined) return {};
+  const chain = [{ id: itemId, type }, ...((await reader.ancestors([itemId])).get(itemId) ?? [])];
+  const repository = chain.find((item) => item.type === 'Repository')?.id;
+  const country = chain.find((item) => item.type === 'Country')?.id;
+  return {
+    ...(repository === undefined ? {} : { repository }),
+    ...(country === undefined ? {} : { country }),
+  };
+}
+
 /**
  * What the portal answers for the units a sync removed: 410 Gone, or 301 to a moved unit's new id;
  * with where they were (`place`), for the harvests that list them as deleted.
  */
-function tombstones(
-  plan: SyncPlan,
-  event: string | undefined,
-  place: Pick<Tombstone, 'repository' | 'country'>,
-): RecordNode[] {
+function tombstones(plan: SyncPlan, event: string | undefined, place: TombstonePlace): Tombstone[] {
   const removed = new Date().toISOString();
   const common = { removed, ...place, ...(event === undefined ? {} : { event }) };
   return [
-    ...plan.deleted.map((itemId) => tombstoneRecord({ itemId, ...common })),
-    ...Object.entries(plan.moved).map(([itemId, movedTo]) => tombstoneRecord({ itemId, movedTo, ...common })),
+    ...plan.deleted.map((itemId) => ({ itemId, ...common })),
+    ...Object.entries(plan.moved).map(([itemId, movedTo]) => ({ itemId, movedTo, ...common })),
   ];
 }
 
@@ -105,7 +115,8 @@ export class EadSyncReader implements FormatReader {
     const links = await moveLinks(store, plan.moved);
     const removed = [...plan.deleted, ...Object.keys(plan.moved)];
     await store.deleteItems(removed);
-    await store.putRecords(tombstones(plan, context.event, await placeOf(store, scopeIdOf(context))));
+    const place = await placeOf(store, scopeIdOf(context));
+    await tombstoneRepository.put(store, tombstones(plan, context.event, place));
     return { touched: [...removed, ...links], answer: (log) => ({ log, ...plan }) };
   }
 

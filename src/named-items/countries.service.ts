@@ -1,14 +1,14 @@
 import { Inject, Injectable, Logger, OnModuleInit } from '@nestjs/common';
-import { GraphReader, GraphStore } from '../graph/graph-store';
-import { itemHash } from './change-detection';
-import { COUNTRY_CODES, countryBundle } from './countries';
+import { GraphStore, ItemGraphReader } from '../graph/graph-store';
+import { itemHash } from '../items/change-detection';
+import { COUNTRY_CODES, countryBundle } from '../items/countries';
 
 const COUNTRY_IDS = COUNTRY_CODES.map((code) => code.toLowerCase());
 
-/** The items domain's own start-up work: every ISO 3166-1 country exists from the first start. */
+/** The store's start-up work: every ISO 3166-1 country exists from the first start. */
 @Injectable()
-export class ItemsService implements OnModuleInit {
-  private readonly logger = new Logger(ItemsService.name);
+export class CountriesService implements OnModuleInit {
+  private readonly logger = new Logger(CountriesService.name);
 
   constructor(@Inject(GraphStore) private readonly store: GraphStore) {}
 
@@ -44,7 +44,7 @@ export class ItemsService implements OnModuleInit {
   }
 }
 
-async function missingCountryIds(tx: GraphReader): Promise<string[]> {
+async function missingCountryIds(tx: ItemGraphReader): Promise<string[]> {
   const existing = await tx.getHashes(COUNTRY_IDS);
   return COUNTRY_IDS.filter((id) => !existing.has(id));
 }

@@ -5,19 +5,19 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { GraphStore } from '../graph/graph-store';
 import { SqliteGraphStore } from '../graph/sqlite/sqlite-graph-store';
-import { itemHash } from './change-detection';
-import { COUNTRY_CODES, countryBundle } from './countries';
-import { ItemsModule } from './items.module';
-import { ItemsService } from './items.service';
+import { itemHash } from '../items/change-detection';
+import { COUNTRY_CODES, countryBundle } from '../items/countries';
+import { NamedItemsModule } from './named-items.module';
+import { CountriesService } from './countries.service';
 
 const COUNTRY_IDS = COUNTRY_CODES.map((code) => code.toLowerCase());
 
-describe('ItemsService', () => {
+describe('CountriesService', () => {
   let folder: string;
   let store: GraphStore;
 
   beforeEach(async () => {
-    folder = mkdtempSync(path.join(tmpdir(), 'items-service-'));
+    folder = mkdtempSync(path.join(tmpdir(), 'countries-service-'));
     store = await SqliteGraphStore.open(path.join(folder, 'archive.db'));
   });
 
@@ -29,7 +29,7 @@ describe('ItemsService', () => {
   const storedCountries = () => store.read((tx) => tx.getItems(COUNTRY_IDS));
 
   it('creates every country on an empty store', async () => {
-    await new ItemsService(store).onModuleInit();
+    await new CountriesService(store).onModuleInit();
 
     const countries = await storedCountries();
     expect(countries.size).toBe(249);
@@ -42,8 +42,8 @@ describe('ItemsService', () => {
     const report = { ...countryBundle('gb'), data: { ...countryBundle('gb').data, situation: 'Test' } };
     await store.write((tx) => tx.putItems([{ bundle: report, hash: itemHash(report) }]));
 
-    await new ItemsService(store).onModuleInit();
-    await new ItemsService(store).onModuleInit();
+    await new CountriesService(store).onModuleInit();
+    await new CountriesService(store).onModuleInit();
 
     const countries = await storedCountries();
     expect(countries.size).toBe(249);
@@ -59,10 +59,10 @@ describe('ItemsService', () => {
     @Module({ providers: [{ provide: GraphStore, useValue: store }], exports: [GraphStore] })
     class StoreModule {}
 
-    const moduleRef = await Test.createTestingModule({ imports: [StoreModule, ItemsModule] }).compile();
+    const moduleRef = await Test.createTestingModule({ imports: [StoreModule, NamedItemsModule] }).compile();
     await moduleRef.init();
     try {
-      expect(moduleRef.get(ItemsService)).toBeInstanceOf(ItemsService);
+      expect(moduleRef.get(CountriesService)).toBeInstanceOf(CountriesService);
       expect((await storedCountries()).size).toBe(249);
     } finally {
       await moduleRef.close();

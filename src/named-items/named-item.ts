@@ -1,7 +1,7 @@
 import { GraphStore } from '../graph/graph-store';
-import { Bundle } from './bundle';
-import { itemHash } from './change-detection';
-import { ItemType } from './item-types';
+import { Bundle } from '../items/bundle';
+import { itemHash } from '../items/change-detection';
+import { ItemType } from '../items/item-types';
 
 /** A named item that cannot be created as asked (bad or taken id); never a server fault. */
 export class NamedItemError extends Error {
