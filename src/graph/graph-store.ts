@@ -182,6 +182,13 @@ export interface SubtreeEntry extends ItemRef {
   parentId: string;
 }
 
+/** Which of an item's children `GraphReader.children` lists: a page of them in id order. */
+export interface ChildPage {
+  /** Only the children whose id sorts after this one (the last id of the page before). */
+  after?: string;
+  limit: number;
+}
+
 /** An access point as found by label, with the item whose description holds it. */
 export interface AccessPointMatch {
   accessPointId: string;
@@ -258,6 +265,13 @@ export interface GraphReader {
   countChildren(ids: readonly string[]): Promise<Map<string, number>>;
   /** Every item below `rootId` (not the root itself), parents before children. */
   subtree(rootId: string): Promise<SubtreeEntry[]>;
+  /**
+   * The subtree a level at a time, in pages: for each of `parentIds`, the items with a child edge
+   * (`CHILD_EDGE_TYPES`) to it, each once, in id order, at most `page.limit` of them after the id
+   * `page.after`. Every id asked for has a list, empty for an item without children or not written.
+   * An item with child edges to two items is listed under each.
+   */
+  children(parentIds: readonly string[], page: ChildPage): Promise<Map<string, SubtreeEntry[]>>;
   search(query: SearchQuery): Promise<SearchResult>;
   /**
    * Everything one portal answer reads (a page of a search with its total and facets, the items
