@@ -3,10 +3,7 @@ import { Writable } from 'node:stream';
 import { Injectable, NotFoundException } from '@nestjs/common';
 import { GraphStore, StoredItem } from '../../graph/graph-store';
 import { Bundle } from '../../items/bundle';
-import { ItemType } from '../../items/item-types';
 import { LANGUAGE_CODE, NAME } from '../../items/ontology';
-import { tombstoneRecordId } from '../../items/tombstones';
-import { missingItem } from '../../portal/portal.service';
 import { EadVersion, unitElement } from './ead-fields';
 import { DOCUMENT_END, documentStart } from './ead-header';
 import { levelAttributes, unitContent } from './ead-unit';
@@ -77,24 +74,6 @@ function indentOf(depth: number): number {
 @Injectable()
 export class EadExporter {
   constructor(private readonly store: GraphStore) {}
-
-  /**
-   * Undefined when `id` is an item of `type`; `{movedTo}` (the URL `urlOf` gives for its new id)
-   * when an import moved it; throws 410 Gone for one an import deleted, 404 otherwise: the
-   * portal's answers.
-   */
-  async locate(
-    id: string,
-    type: ItemType,
-    urlOf: (newId: string) => string,
-  ): Promise<{ movedTo: string } | undefined> {
-    return this.store.read(async (tx) => {
-      const found = (await tx.getTypes([id])).get(id);
-      if (found === type) return undefined;
-      if (found !== undefined) throw new NotFoundException(`Item "${id}" is a ${found}, not a ${type}`);
-      return missingItem(await tx.getRecord(tombstoneRecordId(id)), id, urlOf);
-    });
-  }
 
   /** Writes the finding aid to `out`, waiting for it to drain; does not end it. */
   async write(
