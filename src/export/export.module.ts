@@ -26,6 +26,6 @@ import { EadExporter } from './ead/ead-exporter';
     OaiController,
   ],
   providers: [EadExporter, ExportItems, OaiProvider],
-  exports: [EadExporter],
+  exports: [EadExporter, ExportItems],
 })
 export class ExportModule {}

@@ -1,5 +1,5 @@
 import { applyDecorators } from '@nestjs/common';
-import { ApiParam, ApiQuery, ApiResponse } from '@nestjs/swagger';
+import { ApiOperation, ApiParam, ApiProduces, ApiQuery, ApiResponse } from '@nestjs/swagger';
 import { ApiNestErrors } from '../openapi/openapi';
 
 /** The answers every export shares besides its document: 301, and 401, 403, 404 and 410 errors. */
@@ -31,5 +31,19 @@ export function ApiExportLanguage(): MethodDecorator {
       schema: { type: 'string', default: 'eng' },
     }),
     ApiNestErrors([[400, 'lang is not a language code']]),
+  );
+}
+
+/**
+ * An export of one item's description as an XML document (EAG, EAC-CPF): `document` names it,
+ * `what` the item. Applied in the order decorators written above a method apply, bottom first.
+ */
+export function ApiDescribedExport(what: string, document: string, description: string): MethodDecorator {
+  return applyDecorators(
+    ApiExportLanguage(),
+    ApiExportAnswers(what),
+    ApiResponse({ status: 200, description: `The ${document} document`, content: { 'application/xml': {} } }),
+    ApiProduces('application/xml'),
+    ApiOperation({ summary: `A ${what} as ${document}`, description }),
   );
 }

@@ -15,14 +15,20 @@ export function iso6391Code(code: string): string {
 
 const DEFAULT_LANGUAGE = 'eng';
 
-/** The language an export's `lang` parameter asks for, as on import: `eng` when absent. */
+/**
+ * The language an export's `lang` parameter asks for, as on import (ISO 639-1 or 639-2, surrounding
+ * spaces ignored): `eng` when absent; 400 for anything that is no language code.
+ */
 export function exportLanguage(lang: unknown): string {
   if (lang === undefined || lang === '') return DEFAULT_LANGUAGE;
   // A parameter given twice arrives as a list: one language is asked for.
-  if (typeof lang !== 'string') throw new BadRequestException('lang: give it once, as one language code');
-  const code = toLanguageCode(lang);
+  if (typeof lang !== 'string')
+    throw new BadRequestException('lang is given more than once: give one language code');
+  const code = toLanguageCode(lang.trim());
   if (code === undefined) {
-    throw new BadRequestException(`lang: "${lang}" is not an ISO 639 language code (such as eng or en)`);
+    throw new BadRequestException(
+      `lang=${JSON.stringify(lang)} is not an ISO 639 language code (such as eng or en)`,
+    );
   }
   return code;
 }

@@ -51,6 +51,13 @@ export interface SubtreeEntry extends ItemRef {
   parentId: string;
 }
 
+/** Which of an item's children `GraphReader.children` lists: a page of them in id order. */
+export interface ChildPage {
+  /** Only the children whose id sorts after this one (the last id of the page before). */
+  after?: string;
+  limit: number;
+}
+
 /** An access point as found by label, with the item whose description holds it. */
 export interface AccessPointMatch {
   accessPointId: string;
@@ -96,6 +103,13 @@ export interface ItemGraphReader {
   countChildren(ids: readonly string[]): Promise<Map<string, number>>;
   /** Every item below `rootId` (not the root itself), parents before children. */
   subtree(rootId: string): Promise<SubtreeEntry[]>;
+  /**
+   * The subtree a level at a time, in pages: for each of `parentIds`, the items with a child edge
+   * (`CHILD_EDGE_TYPES`) to it, each once, in id order, at most `page.limit` of them after the id
+   * `page.after`. Every id asked for has a list, empty for an item without children or not written.
+   * An item with child edges to two items is listed under each.
+   */
+  children(parentIds: readonly string[], page: ChildPage): Promise<Map<string, SubtreeEntry[]>>;
   /** Access points named exactly `names` on the descriptions of items below `scopeId`. */
   findAccessPoints(scopeId: string, names: readonly string[]): Promise<AccessPointMatch[]>;
   /** Ids of the items with an outgoing edge of `type` to `targetId` (e.g. links to an item). */

@@ -5,7 +5,7 @@ import { CLOSE_MARGIN_MS } from '../../src/shutdown/graceful-shutdown';
 import { createImportTestApp, ImportTestApp } from '../support/import-client';
 import { eadOf } from '../support/job-events';
 import { getOnce, ServiceProcess, startServiceFromSource } from '../support/service-process';
-import { neo4jTestDatabase } from '../support/test-store';
+import { describeOnNeo4j, expectRefusedImport } from '../support/neo4j-limits';
 
 /**
  * A Neo4j server of this file's own (`NEO4J_TEST_LIMITS_BOLT_PORT`, default 7712), apart from the
@@ -17,8 +17,6 @@ const PORT = Number(process.env.NEO4J_TEST_LIMITS_BOLT_PORT || 7712);
 const TRANSACTION_MAX_MIB = 4;
 const SHUTDOWN_GRACE_MS = 2_000;
 
-const runOn = neo4jTestDatabase();
-
 async function until(what: string, done: () => Promise<boolean>, timeoutMs = 60_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (!(await done().catch(() => false))) {
@@ -27,109 +25,86 @@ async function until(what: string, done: () => Promise<boolean>, timeoutMs = 60_
   }
 }
 
-if (runOn) {
-  describe('a Neo4j server with limits, going away and coming back', () => {
-    const settings: ServerSettings = {
-      dataDir: path.resolve(`data/neo4j-limits-${PORT}`),
-      port: PORT,
-      password: runOn.password || 'limits-test-password',
-      heap: '1g',
-      pageCacheMiB: 64,
-      transactionMaxMiB: TRANSACTION_MAX_MIB,
-    };
-    const savedUrl = process.env.NEO4J_TEST_URL;
-    const savedPassword = process.env.NEO4J_TEST_PASSWORD;
-    let t: ImportTestApp;
-    let url: string;
+describeOnNeo4j('a Neo4j server with limits, going away and coming back', (runOn) => {
+  const settings: ServerSettings = {
+    dataDir: path.resolve(`data/neo4j-limits-${PORT}`),
+    port: PORT,
+    password: runOn.password || 'limits-test-password',
+    heap: '1g',
+    pageCacheMiB: 64,
+    transactionMaxMiB: TRANSACTION_MAX_MIB,
+  };
+  const savedUrl = process.env.NEO4J_TEST_URL;
+  const savedPassword = process.env.NEO4J_TEST_PASSWORD;
+  let t: ImportTestApp;
+  let url: string;
 
-    beforeAll(async () => {
-      ({ url } = await startServer(settings));
-      // The test apps of this file open this server's database.
-      process.env.NEO4J_TEST_URL = url;
-      process.env.NEO4J_TEST_PASSWORD = settings.password;
-      t = await createImportTestApp();
-    }, 300_000);
+  beforeAll(async () => {
+    ({ url } = await startServer(settings));
+    // The test apps of this file open this server's database.
+    process.env.NEO4J_TEST_URL = url;
+    process.env.NEO4J_TEST_PASSWORD = settings.password;
+    t = await createImportTestApp();
+  }, 300_000);
 
-    afterAll(async () => {
-      await t?.close();
-      await stopServer(settings.dataDir);
-      process.env.NEO4J_TEST_URL = savedUrl;
-      process.env.NEO4J_TEST_PASSWORD = savedPassword;
-    }, 180_000);
+  afterAll(async () => {
+    await t?.close();
+    await stopServer(settings.dataDir);
+    process.env.NEO4J_TEST_URL = savedUrl;
+    process.env.NEO4J_TEST_PASSWORD = savedPassword;
+  }, 180_000);
 
-    it('answers an import larger than db.memory.transaction.max 413, naming the limit, writing nothing', async () => {
-      const answer = await t
-        .post('ead', { scope: 'r1', commit: 'true', tag: 'big.xml' })
+  it('answers an import larger than db.memory.transaction.max 413, naming the limit, writing nothing', async () => {
+    await expectRefusedImport(t, 3000, {
+      setting: 'db.memory.transaction.max',
+      mib: TRANSACTION_MAX_MIB,
+      advice: /Raise db\.memory\.transaction\.max.*NEO4J_TRANSACTION_MAX/,
+    });
+  }, 180_000);
+
+  it('is not ready and refuses imports 503 while Neo4j is down, reconnects, and stops in time', async () => {
+    const service: ServiceProcess = await startServiceFromSource({
+      GRAPH_URL: url,
+      NEO4J_USER: 'neo4j',
+      NEO4J_PASSWORD: settings.password,
+      SHUTDOWN_GRACE_MS: String(SHUTDOWN_GRACE_MS),
+      LOG_LEVEL: 'warn',
+    });
+    const importSmall = (fonds: string) =>
+      request(`http://127.0.0.1:${service.port}`)
+        .post('/import/ead')
+        .query({ scope: 'r1', commit: 'true', tag: `${fonds}.xml` })
+        .set('Authorization', `Bearer ${t.importToken}`)
+        .set('X-User', t.userId)
         .set('Content-Type', 'application/xml')
-        .send(eadOf('big', 3000));
-      expect(answer.status).toBe(413);
-      expect(answer.body.details).toMatchObject({
-        setting: 'db.memory.transaction.max',
-        limit: `${TRANSACTION_MAX_MIB}.0 MiB`,
-      });
-      expect(answer.body.details.message).toMatch(
-        /Raise db\.memory\.transaction\.max.*NEO4J_TRANSACTION_MAX/,
+        .send(eadOf(fonds, 3));
+    try {
+      await until('readiness', async () => (await getOnce(service.port, '/health/ready')).status === 200);
+
+      await stopServer(settings.dataDir);
+      const ready = await getOnce(service.port, '/health/ready');
+      expect(ready.status).toBe(503);
+      expect(ready.text).toContain(`Neo4j at ${url} does not answer`);
+      const refused = await importSmall('down');
+      expect(refused.status).toBe(503);
+      expect(JSON.stringify(refused.body.details)).toMatch(/Neo4j store does not answer/);
+
+      await startServer(settings);
+      await until(
+        'readiness again',
+        async () => (await getOnce(service.port, '/health/ready')).status === 200,
       );
-      expect((await t.items(['r1-big', 'r1-big-0'])).size).toBe(0);
-      const logs = await request(t.server)
-        .get('/import/logs')
-        .query({ outcome: 'failed' })
-        .set('Authorization', `Bearer ${await t.token('ops')}`)
-        .expect(200);
-      expect(logs.body.items[0]).toMatchObject({ outcome: 'failed', error: { status: 413 } });
-    }, 180_000);
+      expect((await importSmall('back')).status).toBe(201);
+      expect((await t.items(['r1-down'])).size).toBe(0);
+      expect((await t.items(['r1-back'])).size).toBe(1);
 
-    it('is not ready and refuses imports 503 while Neo4j is down, reconnects, and stops in time', async () => {
-      const service: ServiceProcess = await startServiceFromSource({
-        GRAPH_URL: url,
-        NEO4J_USER: 'neo4j',
-        NEO4J_PASSWORD: settings.password,
-        SHUTDOWN_GRACE_MS: String(SHUTDOWN_GRACE_MS),
-        LOG_LEVEL: 'warn',
-      });
-      const importSmall = (fonds: string) =>
-        request(`http://127.0.0.1:${service.port}`)
-          .post('/import/ead')
-          .query({ scope: 'r1', commit: 'true', tag: `${fonds}.xml` })
-          .set('Authorization', `Bearer ${t.importToken}`)
-          .set('X-User', t.userId)
-          .set('Content-Type', 'application/xml')
-          .send(eadOf(fonds, 3));
-      try {
-        await until('readiness', async () => (await getOnce(service.port, '/health/ready')).status === 200);
-
-        await stopServer(settings.dataDir);
-        const ready = await getOnce(service.port, '/health/ready');
-        expect(ready.status).toBe(503);
-        expect(ready.text).toContain(`Neo4j at ${url} does not answer`);
-        const refused = await importSmall('down');
-        expect(refused.status).toBe(503);
-        expect(JSON.stringify(refused.body.details)).toMatch(/Neo4j store does not answer/);
-
-        await startServer(settings);
-        await until(
-          'readiness again',
-          async () => (await getOnce(service.port, '/health/ready')).status === 200,
-        );
-        expect((await importSmall('back')).status).toBe(201);
-        expect((await t.items(['r1-down'])).size).toBe(0);
-        expect((await t.items(['r1-back'])).size).toBe(1);
-
-        await stopServer(settings.dataDir);
-        const stopping = Date.now();
-        await service.stop();
-        expect(Date.now() - stopping).toBeLessThan(SHUTDOWN_GRACE_MS + CLOSE_MARGIN_MS + 3_000);
-      } finally {
-        if (service.process.exitCode === null) service.process.kill('SIGKILL');
-        await startServer(settings);
-      }
-    }, 300_000);
-  });
-} else {
-  const reason =
-    'NEO4J_TEST_URL is not set: npm run test:neo4j (part of npm test) runs it beside a Neo4j server it starts';
-  describe('a Neo4j server with limits, going away and coming back', () => {
-    console.warn(`Skipped the Neo4j server limits test: ${reason}.`);
-    it.skip(`skipped: ${reason}`, () => undefined);
-  });
-}
+      await stopServer(settings.dataDir);
+      const stopping = Date.now();
+      await service.stop();
+      expect(Date.now() - stopping).toBeLessThan(SHUTDOWN_GRACE_MS + CLOSE_MARGIN_MS + 3_000);
+    } finally {
+      if (service.process.exitCode === null) service.process.kill('SIGKILL');
+      await startServer(settings);
+    }
+  }, 300_000);
+});

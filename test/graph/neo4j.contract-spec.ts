@@ -1,6 +1,7 @@
 import { Neo4jGraphStore } from '../../src/graph/neo4j/neo4j-graph-store';
 import { emptyNeo4j, neo4jTestDatabase } from '../support/test-store';
 import { describeEdgeOrderingContract } from './graph-store-ordering.contract';
+import { describeChildrenContract } from './graph-store-children.contract';
 import { describeListingContract } from './graph-store-listing.contract';
 import { describePageContract } from './graph-store-page.contract';
 import { describeSearchContract } from './graph-store-search.contract';
@@ -26,6 +27,7 @@ if (options) {
   describeWriteOptionsContract(`Neo4j (${url})`, open, true);
   describePageContract(`Neo4j (${url})`, open, true);
   describeListingContract(`Neo4j (${url})`, open);
+  describeChildrenContract(`Neo4j (${url})`, open);
 
   describe('Neo4jGraphStore', () => {
     it('lets two stores (two processes) write the same items at once: the second waits, neither fails', async () => {

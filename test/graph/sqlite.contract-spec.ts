@@ -7,6 +7,7 @@ import { SqliteGraphStore } from '../../src/graph/sqlite/sqlite-graph-store';
 import { SqliteGraphWriter } from '../../src/graph/sqlite/sqlite-graph-writer';
 import { textRow } from '../../src/graph/sqlite/search/text-rows';
 import { Bundle, Props } from '../../src/items/bundle';
+import { describeChildrenContract } from './graph-store-children.contract';
 import { describeListingContract } from './graph-store-listing.contract';
 import { describePageContract } from './graph-store-page.contract';
 import { describeSearchContract } from './graph-store-search.contract';
@@ -33,6 +34,7 @@ async function openTemporaryStore() {
 describeGraphStoreContract('SQLite', openTemporaryStore);
 describePageContract('SQLite', openTemporaryStore);
 describeListingContract('SQLite', openTemporaryStore);
+describeChildrenContract('SQLite', openTemporaryStore);
 
 describe('SqliteGraphStore', () => {
   let folder: string;

@@ -1,45 +1,16 @@
-import {
-  BadRequestException,
-  Controller,
-  Get,
-  HttpStatus,
-  Inject,
-  NotFoundException,
-  Param,
-  Query,
-  Req,
-  Res,
-  UseGuards,
-} from '@nestjs/common';
+import { Controller, Get, HttpStatus, Param, Query, Req, Res, UseGuards } from '@nestjs/common';
 import { ApiOperation, ApiParam, ApiProduces, ApiQuery, ApiResponse, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { RolesAllowed } from '../../auth/bearer-auth.guard';
-import { APP_CONFIG, AppConfig } from '../../config/app-config';
 import { GraphStore } from '../../graph/graph-store';
-import { toLanguageCode } from '../../items/languages';
 import { ApiNestErrors } from '../../openapi/openapi';
 import { PortalAuthGuard } from '../../portal/portal-auth.guard';
-import { isPortalType } from '../../portal/portal-types';
-import { PortalService } from '../../portal/portal.service';
 import { RateLimited } from '../../rate-limits/rate-limit.guard';
+import { ExportItems, segment, XML_MEDIA_TYPE } from '../export-items';
+import { exportLanguage } from '../languages';
 import { dublinCoreSources } from './dc-sources';
 import { dublinCore } from './dublin-core';
 import { XML_DECLARATION } from './xml-markup';
-
-export const XML_MEDIA_TYPE = 'application/xml; charset=utf-8';
-
-/** The `lang` parameter: an ISO 639 code (`eng`, `ger`, `de`), as imports take it; 400 for anything else. */
-export function languageParameter(lang: unknown): string | undefined {
-  if (lang === undefined || lang === '') return undefined;
-  if (typeof lang !== 'string') throw new BadRequestException('lang is given more than once');
-  const code = toLanguageCode(lang);
-  if (code === undefined) {
-    throw new BadRequestException(
-      `lang=${JSON.stringify(lang)} is not an ISO 639 language code (such as eng or de)`,
-    );
-  }
-  return code;
-}
 
 /**
  * `GET /export/{id}/dc`: any portal item as simple Dublin Core (`oai_dc`), as the reference's
@@ -52,15 +23,10 @@ export function languageParameter(lang: unknown): string | undefined {
 @RolesAllowed('portal', 'ops')
 @UseGuards(PortalAuthGuard)
 export class DublinCoreController {
-  private readonly base: string;
-
   constructor(
-    private readonly portal: PortalService,
+    private readonly items: ExportItems,
     private readonly store: GraphStore,
-    @Inject(APP_CONFIG) config: AppConfig,
-  ) {
-    this.base = `${config.publicUrl}/export`;
-  }
+  ) {}
 
   @Get(':id/dc')
   @ApiOperation({
@@ -94,15 +60,10 @@ export class DublinCoreController {
     @Req() req: FastifyRequest,
     @Res() reply: FastifyReply,
   ): Promise<void> {
-    const language = languageParameter(lang);
-    const found = await this.portal.storedItem(id, (newId) => `${this.base}/${encodeURIComponent(newId)}/dc`);
-    if ('movedTo' in found) {
-      const query = req.originalUrl.indexOf('?');
-      const location = found.movedTo + (query === -1 ? '' : req.originalUrl.slice(query));
-      void reply.code(HttpStatus.MOVED_PERMANENTLY).header('Location', location).send();
-      return;
-    }
-    if (!isPortalType(found.bundle.type)) throw new NotFoundException(`No item with id "${id}"`);
+    const language = exportLanguage(lang);
+    const path = (itemId: string) => `/export/${segment(itemId)}/dc`;
+    const found = await this.items.find(id, undefined, path, req, reply);
+    if (found === undefined) return;
     const sources = await this.store.read((tx) => dublinCoreSources(tx, [found]));
     const { source } = sources.get(id)!;
     void reply

@@ -1,48 +1,25 @@
 import { Readable } from 'node:stream';
-import {
-  BadRequestException,
-  Controller,
-  Get,
-  HttpStatus,
-  Inject,
-  Param,
-  Query,
-  Req,
-  Res,
-  UseGuards,
-} from '@nestjs/common';
+import { Controller, Get, Param, Query, Req, Res, UseGuards } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { RolesAllowed } from '../../auth/bearer-auth.guard';
-import { APP_CONFIG, AppConfig } from '../../config/app-config';
 import { GraphStore } from '../../graph/graph-store';
-import { toLanguageCode } from '../../items/languages';
 import { PortalAuthGuard } from '../../portal/portal-auth.guard';
 import { RateLimited } from '../../rate-limits/rate-limit.guard';
+import { ExportRequest, ExportItems, segment } from '../export-items';
+import { exportLanguage } from '../languages';
 import { ApiRepositoryExport, ApiUnitExport } from './ead-export.openapi';
 import { EadExporter } from './ead-exporter';
 import { EadVersion } from './ead-fields';
 import { ZipEntry, zipStream } from './zip-stream';
 
-/** The description language when a request names none, as the import's default. */
-const DEFAULT_LANGUAGE = 'eng';
 /** Top-level units asked of the store at a time while a repository's ZIP is written. */
 const PAGE = 100;
 
-/** The `lang` parameter as an ISO 639-2/T code; 400 for anything that is no language code. */
-export function exportLanguage(lang: unknown): string {
-  if (lang === undefined || lang === '') return DEFAULT_LANGUAGE;
-  if (typeof lang !== 'string') throw new BadRequestException('lang: give one language code');
-  const code = toLanguageCode(lang.trim());
-  if (code === undefined) {
-    throw new BadRequestException(`lang: "${lang}" is not an ISO 639-1 or 639-2 language code`);
-  }
-  return code;
-}
-
-function queryString(req: FastifyRequest): string {
-  const start = req.originalUrl.indexOf('?');
-  return start === -1 ? '' : req.originalUrl.slice(start);
+/** What an EAD export writes: one unit's finding aid, or a repository's ZIP of them. */
+interface EadTarget {
+  version: EadVersion;
+  scope: 'unit' | 'repository';
 }
 
 /**
@@ -58,15 +35,11 @@ function queryString(req: FastifyRequest): string {
 @RolesAllowed('portal', 'ops')
 @UseGuards(PortalAuthGuard)
 export class EadExportController {
-  private readonly base: string;
-
   constructor(
     private readonly exporter: EadExporter,
+    private readonly items: ExportItems,
     private readonly store: GraphStore,
-    @Inject(APP_CONFIG) config: AppConfig,
-  ) {
-    this.base = `${config.publicUrl.replace(/\/+$/, '')}/export`;
-  }
+  ) {}
 
   @Get('ead/:unitId')
   @ApiUnitExport('ead')
@@ -76,7 +49,7 @@ export class EadExportController {
     @Req() req: FastifyRequest,
     @Res() reply: FastifyReply,
   ): Promise<void> {
-    return this.unit('ead', unitId, lang, req, reply);
+    return this.send({ version: 'ead', scope: 'unit' }, { id: unitId, lang, req, reply });
   }
 
   @Get('ead3/:unitId')
@@ -87,7 +60,7 @@ export class EadExportController {
     @Req() req: FastifyRequest,
     @Res() reply: FastifyReply,
   ): Promise<void> {
-    return this.unit('ead3', unitId, lang, req, reply);
+    return this.send({ version: 'ead3', scope: 'unit' }, { id: unitId, lang, req, reply });
   }
 
   @Get('repositories/:id/ead')
@@ -98,7 +71,7 @@ export class EadExportController {
     @Req() req: FastifyRequest,
     @Res() reply: FastifyReply,
   ): Promise<void> {
-    return this.repository('ead', id, lang, req, reply);
+    return this.send({ version: 'ead', scope: 'repository' }, { id, lang, req, reply });
   }
 
   @Get('repositories/:id/ead3')
@@ -109,54 +82,29 @@ export class EadExportController {
     @Req() req: FastifyRequest,
     @Res() reply: FastifyReply,
   ): Promise<void> {
-    return this.repository('ead3', id, lang, req, reply);
+    return this.send({ version: 'ead3', scope: 'repository' }, { id, lang, req, reply });
   }
 
-  private async unit(
-    version: EadVersion,
-    unitId: string,
-    lang: unknown,
-    req: FastifyRequest,
-    reply: FastifyReply,
-  ): Promise<void> {
+  /** The export `target` names of the item the request names, or its 301, 404 or 410. */
+  private async send({ version, scope }: EadTarget, { id, lang, req, reply }: ExportRequest): Promise<void> {
     const language = exportLanguage(lang);
-    const url = (id: string) => `${this.base}/${version}/${encodeURIComponent(id)}`;
-    const moved = await this.exporter.locate(unitId, 'DocumentaryUnit', url);
-    if (moved !== undefined) {
+    const path = (itemId: string) =>
+      scope === 'unit'
+        ? `/export/${version}/${segment(itemId)}`
+        : `/export/repositories/${segment(itemId)}/${version}`;
+    const type = scope === 'unit' ? 'DocumentaryUnit' : 'Repository';
+    if ((await this.items.find(id, type, path, req, reply)) === undefined) return;
+    void reply.header('Content-Language', language);
+    if (scope === 'unit') {
       void reply
-        .code(HttpStatus.MOVED_PERMANENTLY)
-        .header('Location', moved.movedTo + queryString(req))
-        .send();
-      return;
-    }
-    void reply
-      .type('application/xml; charset=utf-8')
-      .header('Content-Language', language)
-      .send(Readable.from(this.exporter.chunks(unitId, version, language), { objectMode: false }));
-  }
-
-  private async repository(
-    version: EadVersion,
-    id: string,
-    lang: unknown,
-    req: FastifyRequest,
-    reply: FastifyReply,
-  ): Promise<void> {
-    const language = exportLanguage(lang);
-    const url = (newId: string) => `${this.base}/repositories/${encodeURIComponent(newId)}/${version}`;
-    const moved = await this.exporter.locate(id, 'Repository', url);
-    if (moved !== undefined) {
+        .type('application/xml; charset=utf-8')
+        .send(Readable.from(this.exporter.chunks(id, version, language), { objectMode: false }));
+    } else {
       void reply
-        .code(HttpStatus.MOVED_PERMANENTLY)
-        .header('Location', moved.movedTo + queryString(req))
-        .send();
-      return;
+        .type('application/zip')
+        .header('Content-Disposition', `attachment; filename="${id}-${version}.zip"`)
+        .send(zipStream(this.entries(id, version, language)));
     }
-    void reply
-      .type('application/zip')
-      .header('Content-Disposition', `attachment; filename="${id}-${version}.zip"`)
-      .header('Content-Language', language)
-      .send(zipStream(this.entries(id, version, language)));
   }
 
   /** One finding aid per top-level unit of the repository, in the order of their ids. */

@@ -1,15 +1,13 @@
 import { once } from 'node:events';
 import { Writable } from 'node:stream';
 import { Injectable, NotFoundException } from '@nestjs/common';
-import { GraphStore, StoredItem, SubtreeEntry } from '../../graph/graph-store';
-import { tombstoneRepository } from '../../graph/records/tombstone-repository';
+import { GraphStore, StoredItem } from '../../graph/graph-store';
 import { Bundle } from '../../items/bundle';
-import { ItemType } from '../../items/item-types';
 import { LANGUAGE_CODE, NAME } from '../../items/ontology';
-import { missingItem } from '../../portal/portal.service';
 import { EadVersion, unitElement } from './ead-fields';
 import { DOCUMENT_END, documentStart } from './ead-header';
 import { levelAttributes, unitContent } from './ead-unit';
+import { ChildReader, Placed, unitsBelow } from './unit-walk';
 import { escapeText, markup, startTag } from './xml-tree';
 
 export interface EadWriteOptions {
@@ -23,37 +21,21 @@ const BATCH = 200;
 const CHUNK_CHARACTERS = 64 * 1024;
 const UNIT_TYPE = 'DocumentaryUnit';
 
-/** A unit of the subtree, in the order it is written (depth first, siblings by identifier). */
-interface Placed {
-  id: string;
-  depth: number;
-  children: number;
-}
-
-const byIdentifier = new Intl.Collator('en', { numeric: true });
-
-/** The subtree below `rootId`, depth first, each unit's children in the order of their identifiers. */
-function depthFirst(rootId: string, entries: readonly SubtreeEntry[]): Placed[] {
-  const children = new Map<string, SubtreeEntry[]>();
-  for (const entry of entries) {
-    if (entry.type !== UNIT_TYPE) continue;
-    const siblings = children.get(entry.parentId);
-    if (siblings === undefined) children.set(entry.parentId, [entry]);
-    else siblings.push(entry);
+/** `walk`'s units `size` at a time, after those of `taken` (already taken from it). */
+async function* batches(
+  walk: AsyncGenerator<Placed>,
+  size: number,
+  taken: Placed[],
+): AsyncGenerator<Placed[]> {
+  let batch = taken;
+  for await (const placed of walk) {
+    batch.push(placed);
+    if (batch.length === size) {
+      yield batch;
+      batch = [];
+    }
   }
-  for (const siblings of children.values()) {
-    siblings.sort((a, b) => byIdentifier.compare(a.localId, b.localId) || (a.id < b.id ? -1 : 1));
-  }
-  const order: Placed[] = [];
-  const stack: { id: string; depth: number }[] = [{ id: rootId, depth: 0 }];
-  while (stack.length > 0) {
-    const { id, depth } = stack.pop() as { id: string; depth: number };
-    const below = children.get(id) ?? [];
-    order.push({ id, depth, children: below.length });
-    for (let index = below.length - 1; index >= 0; index--)
-      stack.push({ id: below[index].id, depth: depth + 1 });
-  }
-  return order;
+  if (batch.length > 0) yield batch;
 }
 
 /**
@@ -85,30 +67,13 @@ function indentOf(depth: number): number {
 
 /**
  * Writes a documentary unit and everything below it as one EAD 2002 or EAD3 finding aid, as the
- * import reads them back (docs/exports.md): the text is produced while the subtree is walked, a
- * batch of units read at a time, so a finding aid of any size is written in flat memory.
+ * import reads them back (docs/exports.md): the text is produced while the subtree is walked a
+ * level at a time (`unitsBelow`), a batch of units read at a time, so a finding aid of any size is
+ * written in bounded memory.
  */
 @Injectable()
 export class EadExporter {
   constructor(private readonly store: GraphStore) {}
-
-  /**
-   * Undefined when `id` is an item of `type`; `{movedTo}` (the URL `urlOf` gives for its new id)
-   * when an import moved it; throws 410 Gone for one an import deleted, 404 otherwise: the
-   * portal's answers.
-   */
-  async locate(
-    id: string,
-    type: ItemType,
-    urlOf: (newId: string) => string,
-  ): Promise<{ movedTo: string } | undefined> {
-    return this.store.read(async (tx) => {
-      const found = (await tx.getTypes([id])).get(id);
-      if (found === type) return undefined;
-      if (found !== undefined) throw new NotFoundException(`Item "${id}" is a ${found}, not a ${type}`);
-      return missingItem(await tombstoneRepository.get(tx, id), id, urlOf);
-    });
-  }
 
   /** Writes the finding aid to `out`, waiting for it to drain; does not end it. */
   async write(
@@ -133,16 +98,19 @@ export class EadExporter {
     language: string,
     options: EadWriteOptions = {},
   ): AsyncGenerator<string> {
-    const { root, holder, entries } = await this.store.read(async (tx) => {
+    const { root, holder } = await this.store.read(async (tx) => {
       const found = (await tx.getItems([unitId])).get(unitId);
       if (found?.bundle.type !== UNIT_TYPE)
         throw new NotFoundException(`No documentary unit with id "${unitId}"`);
       const holderRef = (await tx.ancestors([unitId])).get(unitId)?.find((ref) => ref.type === 'Repository');
       const holderItem =
         holderRef === undefined ? undefined : (await tx.getItems([holderRef.id])).get(holderRef.id);
-      return { root: found, holder: holderItem, entries: await tx.subtree(unitId) };
+      return { root: found, holder: holderItem };
     });
-    const order = depthFirst(unitId, entries);
+    const readChildren: ChildReader = (parentIds, after, limit) =>
+      this.store.read((tx) => tx.children(parentIds, { after, limit }));
+    const walk = unitsBelow(unitId, readChildren);
+    const first = await walk.next();
     const rootDescription = chooseDescription(root.bundle, language);
     const holderDescription = holder === undefined ? undefined : chooseDescription(holder.bundle, language);
     const holderName = holderDescription?.data[NAME];
@@ -166,14 +134,14 @@ export class EadExporter {
         text += `${indent}</${unit.name}>\n`;
       }
     };
-    const openUnit = (placed: Placed, item: StoredItem): void => {
+    const openUnit = (placed: Placed, item: StoredItem, hasChildren = false): void => {
       close(placed.depth);
       const parentLanguage = open[open.length - 1]?.language;
       const description =
         placed.depth === 0 ? rootDescription : chooseDescription(item.bundle, language, parentLanguage);
       const name = unitElement(placed.depth);
       const content = unitContent(item.bundle, description, version, name);
-      const dsc = placed.depth === 0 && placed.children > 0;
+      const dsc = placed.depth === 0 && hasChildren;
       const dscContent = dsc ? content.children.find((child) => child.name === 'dsc') : undefined;
       const indent = indentOf(placed.depth);
       text += `${'  '.repeat(indent)}${startTag(name, levelAttributes(description, placed.depth === 0 ? 'otherlevel' : undefined))}`;
@@ -193,11 +161,10 @@ export class EadExporter {
       });
     };
 
-    openUnit(order[0], root);
+    openUnit({ id: unitId, depth: 0 }, root, first.done !== true);
     // A unit that is gone by the time its batch is read is left out, with what lies below it.
     let skipBelow: number | undefined;
-    for (let start = 1; start < order.length; start += BATCH) {
-      const batch = order.slice(start, start + BATCH);
+    for await (const batch of batches(walk, BATCH, first.done === true ? [] : [first.value])) {
       const items = await this.store.read((tx) => tx.getItems(batch.map((placed) => placed.id)));
       for (const placed of batch) {
         if (skipBelow !== undefined && placed.depth > skipBelow) continue;

@@ -1,5 +1,5 @@
 import { ITEM_LABEL, TYPE, UPDATED } from './graph-model';
-import { CHILD_EDGES, statement } from './cypher-statements';
+import { CHILD_EDGES, matchItem, statement } from './cypher-statements';
 
 /**
  * `listItems` (see `GraphReader`): the next items after `$after` (empty for the first page) in the
@@ -19,4 +19,25 @@ export const LIST_ITEMS = statement(
    RETURN item.id AS id, item.${UPDATED} AS updated
    ORDER BY item.id
    LIMIT $limit`,
+);
+
+/**
+ * `children` (see `GraphReader`): for each parent, the next children after `$after` (empty for the
+ * first page) in id order, at most `$limit` of each, in one round trip for a level of a subtree.
+ */
+export const CHILDREN = statement(
+  'CHILDREN',
+  ['parentIds', 'after', 'limit'],
+  `UNWIND $parentIds AS parentId
+   ${matchItem('parent', 'parentId')}
+   CALL (parent) {
+     MATCH (parent)<-[:${CHILD_EDGES}]-(child:${ITEM_LABEL})
+     WHERE child.id > $after
+     WITH DISTINCT child
+     RETURN child
+     ORDER BY child.id
+     LIMIT $limit
+   }
+   RETURN parentId, child.id AS id, child.${TYPE} AS type, child.identifier AS localId
+   ORDER BY parentId, id`,
 );

@@ -1,6 +1,7 @@
 import { int, Node, Record as ResultRecord, Relationship } from 'neo4j-driver';
 import {
   AccessPointMatch,
+  ChildPage,
   GraphReader,
   ItemListQuery,
   ItemRef,
@@ -17,6 +18,7 @@ import { Page, PageRequest } from '../graph-search';
 import { recordFromNode, storedItem } from './bundle-rows';
 import {
   ANCESTORS,
+  CHILDREN,
   COUNT_CHILDREN,
   COUNT_RECORDS,
   CypherStatement,
@@ -91,6 +93,23 @@ export class Neo4jGraphReader implements GraphReader {
       localId: String(record.get('localId') ?? ''),
       parentId: record.get('parentId') as string,
     }));
+  }
+
+  async children(parentIds: readonly string[], page: ChildPage): Promise<Map<string, SubtreeEntry[]>> {
+    const listed = new Map(parentIds.map((id): [string, SubtreeEntry[]] => [id, []]));
+    const records = await this.perBatch(parentIds, (batch) =>
+      this.run(CHILDREN, { parentIds: batch, after: page.after ?? '', limit: int(page.limit) }),
+    );
+    for (const record of records) {
+      const parentId = record.get('parentId') as string;
+      listed.get(parentId)?.push({
+        id: record.get('id') as string,
+        type: record.get('type') as ItemType,
+        localId: String(record.get('localId') ?? ''),
+        parentId,
+      });
+    }
+    return listed;
   }
 
   async search(query: SearchQuery): Promise<SearchResult> {

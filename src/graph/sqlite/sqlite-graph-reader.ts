@@ -2,6 +2,7 @@ import { Props } from '../../items/bundle';
 import { ItemEdgeType, ItemType } from '../../items/item-types';
 import {
   AccessPointMatch,
+  ChildPage,
   GraphReader,
   ItemListQuery,
   ItemRef,
@@ -23,6 +24,7 @@ import { RankingAccelerator } from './search/accelerated/ranking-accelerator';
 import { ReadSnapshot, SearchReads } from './search/search-reads';
 import { isFacetedSearch, searchItems, soleTermOf } from './search/sqlite-search';
 import { parentIdOf, parentsFirst, pathBelow, pathRange } from './item-paths';
+import { listChildren } from './item-children';
 import { listItems } from './item-list';
 import { CHILD_EDGES, IN_JSON, isWritten, itemExists, SELECT_PATH } from './sql';
 import { RowMode, StatementCache } from './statement-cache';
@@ -238,6 +240,10 @@ export class SqliteGraphReader implements GraphReader {
   async subtree(rootId: string): Promise<SubtreeEntry[]> {
     const rows = this.statement(SELECT_BELOW).all({ scope: rootId }) as SubtreeEntry[];
     return parentsFirst(rootId, rows);
+  }
+
+  async children(parentIds: readonly string[], page: ChildPage): Promise<Map<string, SubtreeEntry[]>> {
+    return listChildren(this.reads, parentIds, page);
   }
 
   async search(query: SearchQuery): Promise<SearchResult> {
