@@ -58,6 +58,25 @@ describe('Rate limits: the portal, per token (PORTAL_RATE_LIMIT)', () => {
     expect(refused.headers['access-control-expose-headers']).toContain('Retry-After');
   });
 
+  it('counts the exports as portal reads, whichever format', async () => {
+    const paths = [
+      '/export/ead/nothing',
+      '/export/repositories/nothing/eag',
+      '/export/agents/nothing/eac',
+      '/export/vocabularies/nothing/skos',
+      '/export/nothing/dc',
+    ];
+    for (const path of paths) {
+      const token = await testApp.token('portal');
+      const answer = await request(testApp.server).get(path).set('Authorization', `Bearer ${token}`);
+      expect([path, answer.status, limitHeaders(answer)]).toEqual([
+        path,
+        404,
+        expect.objectContaining({ limit: 3, remaining: 2 }),
+      ]);
+    }
+  });
+
   it('counts each token on its own', async () => {
     const busy = await testApp.token('portal');
     for (let sent = 0; sent < 3; sent++) await search(busy).expect(200);

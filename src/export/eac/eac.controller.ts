@@ -3,6 +3,7 @@ import { ApiTags } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { RolesAllowed } from '../../auth/bearer-auth.guard';
 import { PortalAuthGuard } from '../../portal/portal-auth.guard';
+import { RateLimited } from '../../rate-limits/rate-limit.guard';
 import { DescribedExport, ExportItems, segment } from '../export-items';
 import { ApiDescribedExport } from '../export.openapi';
 import { eacDocument } from './eac-writer';
@@ -17,6 +18,7 @@ const EAC: DescribedExport = {
 /** `GET /export/agents/{id}/eac`: a historical agent as EAC-CPF. */
 @ApiTags('export')
 @Controller('export/agents')
+@RateLimited('portal')
 @RolesAllowed('portal', 'ops')
 @UseGuards(PortalAuthGuard)
 export class EacExportController {

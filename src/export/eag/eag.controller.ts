@@ -3,6 +3,7 @@ import { ApiTags } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { RolesAllowed } from '../../auth/bearer-auth.guard';
 import { PortalAuthGuard } from '../../portal/portal-auth.guard';
+import { RateLimited } from '../../rate-limits/rate-limit.guard';
 import { DescribedExport, ExportItems, segment } from '../export-items';
 import { ApiDescribedExport } from '../export.openapi';
 import { eag2012Document } from './eag2012-writer';
@@ -21,6 +22,7 @@ const EAG: DescribedExport = {
 /** `GET /export/repositories/{id}/eag`: a repository as EAG 2012. */
 @ApiTags('export')
 @Controller('export/repositories')
+@RateLimited('portal')
 @RolesAllowed('portal', 'ops')
 @UseGuards(PortalAuthGuard)
 export class EagExportController {

@@ -18,6 +18,7 @@ import { GraphStore } from '../../graph/graph-store';
 import { IDENTIFIER } from '../../items/ontology';
 import { ApiNestErrors } from '../../openapi/openapi';
 import { PortalAuthGuard } from '../../portal/portal-auth.guard';
+import { RateLimited } from '../../rate-limits/rate-limit.guard';
 import { ExportItems, segment } from '../export-items';
 import { ApiExportAnswers } from '../export.openapi';
 import { negotiateRdf } from './rdf-negotiation';
@@ -27,6 +28,7 @@ import { vocabularyStatements } from './vocabulary-statements';
 /** `GET /export/vocabularies/{id}/skos`: a vocabulary as SKOS in the RDF syntax asked for. */
 @ApiTags('export')
 @Controller('export/vocabularies')
+@RateLimited('portal')
 @RolesAllowed('portal', 'ops')
 @UseGuards(PortalAuthGuard)
 export class SkosExportController {
