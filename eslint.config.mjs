@@ -19,7 +19,7 @@ export default tseslint.config(
   ...tseslint.configs.recommended,
   prettier,
   {
-    // The few CommonJS files Node or Jest load directly (Jest's reporter, the benchmarks' SWC hook).
+    // The few CommonJS files Node or Jest load directly (Jest's reporter, the SWC hook of scripts/).
     files: ['**/*.js'],
     languageOptions: {
       sourceType: 'commonjs',

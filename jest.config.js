@@ -28,6 +28,10 @@ module.exports = {
     '/node_modules/(?!(@nestjs|uid|load-esm|file-type|iterare|content-disposition|archiver|zip-stream|compress-commons|crc32-stream|is-stream)/)',
   ],
   testTimeout: 60000,
+  // Jest's default on two cores, one worker, runs the files one after another in its own process,
+  // and a core idles while a test waits on a service, a browser or a worker thread it started; two
+  // workers keep both busy. (The Neo4j run stays one file at a time: scripts/test-neo4j.ts.)
+  maxWorkers: 2,
   globalSetup: '<rootDir>/test/support/fixtures-check.ts',
   reporters: ['default', '<rootDir>/test/support/summary-reporter.js'],
 };

@@ -13,13 +13,13 @@
  * body to a file, as the service does.
  *
  * The children, and the reading worker they start, compile the sources with SWC
- * (`support/swc-register.js`), not with the TypeScript compiler ts-node runs, which would count in
+ * (`scripts/swc-register.js`), not with the TypeScript compiler ts-node runs, which would count in
  * their time, CPU and memory. Each reports its memory where its resident set peaked
  * (`memoryAtPeak`, `support/memory-sampler.ts`). An import phase starts once the service has read
  * ahead for searches what a service started a while ago would have read (`readAheadForSearch`):
  * that reading, done as a service starts, would otherwise run during the measured import.
  *
- * `node -r ./bench/support/swc-register.js bench/ead-import.ts` (env `BENCH_UNITS`,
+ * `node -r ./scripts/swc-register.js bench/ead-import.ts` (env `BENCH_UNITS`,
  * `BENCH_FAN_OUT`, `BENCH_DEPTH`, `BENCH_UNIT_SIZE=lean` to change the document's shape; `BENCH_NODE_OPTIONS` to run the
  * phases with Node options, such as a heap limit or `--cpu-prof`, as a deployment would;
  * `BENCH_PHASES`, e.g. `parse,read`, to run only some phases; `BENCH_HEAP_SNAPSHOT_MB` to write a heap
@@ -71,8 +71,8 @@ const READING = { repository: REPOSITORY, user: USER, chunkBytes: CHUNK_BYTES };
 
 type Phase = 'parse' | 'read' | 'setup' | 'dry-run' | 'commit' | 'reimport' | 'reimport-rewritten' | 'floor';
 
-/** Where the children's SWC hook is (`support/swc-register.js`). */
-const SWC_REGISTER = path.join(__dirname, 'support', 'swc-register.js');
+/** Where the children's SWC hook is (`scripts/swc-register.js`). */
+const SWC_REGISTER = path.join(__dirname, '..', 'scripts', 'swc-register.js');
 
 // ---------------------------------------------------------------------------------------------
 // Child side: one phase, measured.

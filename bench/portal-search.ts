@@ -14,7 +14,7 @@
  * machine's.
  *
  * The service runs under the TypeScript hook this process runs under (`npm run bench`: SWC,
- * `support/swc-register.js`).
+ * `scripts/swc-register.js`).
  *
  * `node -r ts-node/register/transpile-only bench/portal-search.ts`; `BENCH_UNITS` and
  * `BENCH_REQUESTS` scale it down; `BENCH_CLIENTS` sets the clients (the target is for 50, and is

@@ -3,7 +3,7 @@
  * one's memory and warm caches do not colour another's figures, and prints one JSON object:
  * `{ "<name>": <the benchmark's JSON>, … }`. A benchmark is `bench/<name>.ts` printing one JSON
  * object as the last line of its output. Benchmarks compile the sources with SWC
- * (`support/swc-register.js`), not with the TypeScript compiler ts-node runs, whose time and memory
+ * (`scripts/swc-register.js`), not with the TypeScript compiler ts-node runs, whose time and memory
  * would count in their figures; the service processes they start inherit it.
  */
 import { spawnSync } from 'node:child_process';
@@ -17,7 +17,7 @@ function runBenchmark(name: string): unknown {
   const file = path.join(__dirname, `${name}.ts`);
   const child = spawnSync(
     process.execPath,
-    ['-r', path.join(__dirname, 'support', 'swc-register.js'), file],
+    ['-r', path.join(__dirname, '..', 'scripts', 'swc-register.js'), file],
     {
       encoding: 'utf8',
       stdio: ['ignore', 'pipe', 'inherit'],

@@ -37,7 +37,7 @@ cleanup() {
     kill -TERM "$SERVICE_PID"
     wait "$SERVICE_PID" || true
   fi
-  if [ "$STORE" = neo4j ]; then node -r ts-node/register/transpile-only scripts/neo4j.ts stop || true; fi
+  if [ "$STORE" = neo4j ]; then node -r ./scripts/swc-register.js scripts/neo4j.ts stop || true; fi
   rm -rf "$WORK"
 }
 trap cleanup EXIT
@@ -45,13 +45,14 @@ trap cleanup EXIT
 free_port() { python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])'; }
 PORT="$(free_port)"
 BASE="http://127.0.0.1:$PORT"
-export IMPORT_ROOTS="$WORK/roots" LOG_LEVEL=error TS_NODE_SWC=true
+export IMPORT_ROOTS="$WORK/roots" LOG_LEVEL=error
+# The sources run through the project's SWC hook, which starts faster than ts-node.
 case "$STORE" in
   sqlite) export GRAPH_URL="sqlite:$WORK/archive.db" ;;
   neo4j)
     echo "== a Neo4j server of its own"
     export NEO4J_DATA_DIR="$WORK/neo4j" NEO4J_BOLT_PORT="$(free_port)" NEO4J_PASSWORD=api-fuzz-password
-    GRAPH_URL="$(node -r ts-node/register/transpile-only scripts/neo4j.ts start | tail -n 1)"
+    GRAPH_URL="$(node -r ./scripts/swc-register.js scripts/neo4j.ts start | tail -n 1)"
     export GRAPH_URL
     ;;
   *) echo "API_FUZZ_STORE must be sqlite or neo4j, got \"$STORE\"" >&2; exit 2 ;;
@@ -61,7 +62,7 @@ esac
 export PORTAL_RATE_LIMIT=0
 mkdir -p "$IMPORT_ROOTS"
 
-cli() { node -r ts-node/register/transpile-only src/cli.ts "$@"; }
+cli() { node -r ./scripts/swc-register.js src/cli.ts "$@"; }
 echo "== a user and a token of each role"
 cli user add api-fuzz > /dev/null
 # Piped, the command line writes its result as one JSON document: the token is its `token`.
@@ -78,7 +79,7 @@ cli authority-set add persons > /dev/null
 cli vocabulary add keywords > /dev/null
 
 echo "== the service on port $PORT, on $GRAPH_URL"
-PORT="$PORT" node -r ts-node/register/transpile-only src/main.ts > "$WORK/service.log" 2>&1 &
+PORT="$PORT" node -r ./scripts/swc-register.js src/main.ts > "$WORK/service.log" 2>&1 &
 SERVICE_PID=$!
 for _ in $(seq 1 120); do
   if curl -fs "$BASE/health/ready" > /dev/null; then break; fi

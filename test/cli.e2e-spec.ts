@@ -10,6 +10,7 @@ import { Bundle } from '../src/items/bundle';
 import { itemHash } from '../src/items/change-detection';
 import { ImportLogService } from '../src/import-logs/import-log.service';
 import { ehriFixture } from './support/ehri-fixtures';
+import { FROM_SOURCE } from './support/service-process';
 import { TestApp, createTestApp } from './support/test-app';
 
 const run = promisify(execFile);
@@ -36,13 +37,11 @@ describe('command line (archive-cli), against the store of a running app', () =>
    * code), on the test app's SQLite file; stdout and stderr are pipes, as in a script.
    */
   async function cliWith(extraEnv: Record<string, string>, ...args: string[]): Promise<CliResult> {
-    const env = { ...process.env, ...testApp.graphEnv, TS_NODE_SWC: 'true', ...extraEnv };
+    const env = { ...process.env, ...testApp.graphEnv, ...extraEnv };
     try {
-      const { stdout, stderr } = await run(
-        process.execPath,
-        ['-r', 'ts-node/register/transpile-only', 'src/cli.ts', ...args],
-        { env },
-      );
+      const { stdout, stderr } = await run(process.execPath, [...FROM_SOURCE, 'src/cli.ts', ...args], {
+        env,
+      });
       return { code: 0, stdout, stderr };
     } catch (error) {
       const failed = error as { code: number; stdout: string; stderr: string };

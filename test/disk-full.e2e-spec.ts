@@ -4,7 +4,7 @@ import { mkdir, mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import request from 'supertest';
-import { getOnce, ServiceProcess, spawnService, untilHealthy } from './support/service-process';
+import { FROM_SOURCE, getOnce, ServiceProcess, spawnService, untilHealthy } from './support/service-process';
 import { createTestApp } from './support/test-app';
 
 const PRLIMIT = '/usr/bin/prlimit';
@@ -47,8 +47,7 @@ describeWithPrlimit('A disk that fills while an import is spooled', () => {
     );
     await setup.close();
     await mkdir(tempDir);
-    service = await spawnService(['-r', 'ts-node/register/transpile-only', 'src/main.ts'], {
-      TS_NODE_SWC: 'true',
+    service = await spawnService([...FROM_SOURCE, 'src/main.ts'], {
       GRAPH_URL: graphUrl,
       IMPORT_TEMP_DIR: tempDir,
       LOG_LEVEL: 'info',

@@ -12,6 +12,7 @@ import { createImportTestApp, ImportTestApp } from './support/import-client';
 import { jobEvents } from './support/job-events';
 import { until } from './support/polling';
 import { holdNextImport } from './support/job-holds';
+import { FROM_SOURCE } from './support/service-process';
 
 const run = promisify(execFile);
 
@@ -101,7 +102,7 @@ describe('token revocation', () => {
     const env = { ...process.env, ...app.graphEnv };
     const { stdout } = await run(
       process.execPath,
-      ['-r', 'ts-node/register/transpile-only', 'src/cli.ts', 'token', 'revoke', tokenId],
+      [...FROM_SOURCE, 'src/cli.ts', 'token', 'revoke', tokenId],
       { env },
     );
     expect(stdout).toContain(tokenId);

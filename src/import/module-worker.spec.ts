@@ -5,9 +5,10 @@ import path from 'node:path';
 import { startModuleWorker } from './module-worker';
 
 /**
- * A TypeScript entry is compiled in the worker by the hook `TYPESCRIPT_HOOK` names (the benchmarks'
- * SWC hook), else by ts-node. The entry says who compiled it: ts-node runs its text, the test's
- * hook runs a text of its own.
+ * A TypeScript entry is compiled in the worker by the hook `TYPESCRIPT_HOOK` names, else by the
+ * project's SWC hook. The entry says who compiled it: the SWC hook compiles its text (TypeScript,
+ * which sends the hook the worker names, as that hook sets it), the test's hook runs a text of its
+ * own.
  */
 describe('startModuleWorker', () => {
   let folder: string;
@@ -17,7 +18,11 @@ describe('startModuleWorker', () => {
   beforeEach(async () => {
     folder = await mkdtemp(path.join(tmpdir(), 'module-worker-'));
     entry = path.join(folder, 'entry.ts');
-    await writeFile(entry, `require('node:worker_threads').parentPort.postMessage('as written');\n`);
+    await writeFile(
+      entry,
+      `const hook: string | undefined = process.env.TYPESCRIPT_HOOK;
+      require('node:worker_threads').parentPort.postMessage(hook ?? 'no hook');\n`,
+    );
   });
 
   afterEach(async () => {
@@ -36,9 +41,9 @@ describe('startModuleWorker', () => {
     }
   };
 
-  it('compiles a TypeScript entry with ts-node by default', async () => {
+  it("compiles a TypeScript entry with the project's SWC hook by default", async () => {
     delete process.env.TYPESCRIPT_HOOK;
-    expect(await firstMessage()).toBe('as written');
+    expect(await firstMessage()).toBe(path.resolve(__dirname, '..', '..', 'scripts', 'swc-register.js'));
   });
 
   it('compiles it with the hook TYPESCRIPT_HOOK names', async () => {

@@ -1,3 +1,4 @@
+import path from 'node:path';
 import { ResourceLimits, Worker } from 'node:worker_threads';
 
 /** Loads the worker's module in the worker; a CommonJS script, as `eval` workers are. */
@@ -17,19 +18,23 @@ export interface ModuleWorkerData<I> {
 }
 
 /**
+ * The project's SWC hook (`scripts/swc-register.js`), for workers whose entry is TypeScript: it
+ * compiles as Jest does, without loading the TypeScript compiler into each worker as ts-node would.
+ */
+const SWC_HOOK = path.join(__dirname, '..', '..', 'scripts', 'swc-register.js');
+
+/**
  * A worker thread running the module `entry` (an absolute path, as `require.resolve` gives it)
  * with `input` in its `workerData`. Tests and development run the TypeScript sources, so there the
  * worker compiles what it loads: with the hook this process compiles with when it names one in
- * `TYPESCRIPT_HOOK` (the benchmarks' SWC hook), else with ts-node's.
+ * `TYPESCRIPT_HOOK` (the SWC hook sets it), else with the SWC hook (a process under Jest or ts-node).
  */
 export function startModuleWorker<I>(
   entry: string,
   input: I,
   options: { resourceLimits?: ResourceLimits } = {},
 ): Worker {
-  const register = entry.endsWith('.ts')
-    ? (process.env.TYPESCRIPT_HOOK ?? require.resolve('ts-node/register/transpile-only'))
-    : undefined;
+  const register = entry.endsWith('.ts') ? (process.env.TYPESCRIPT_HOOK ?? SWC_HOOK) : undefined;
   const workerData: ModuleWorkerData<I> = { entry, register, input };
   return new Worker(BOOTSTRAP, { eval: true, workerData, resourceLimits: options.resourceLimits });
 }

@@ -1,5 +1,6 @@
 import { ChildPage, GraphStore, ItemWrite } from '../../src/graph/graph-store';
-import { country, describeGraphStoreContract, repository, unit } from './graph-store.contract';
+import { describeGraphStoreContract } from './graph-store.contract';
+import { country, repository, unit } from './graph-store-fixtures';
 
 type OpenStore = Parameters<typeof describeGraphStoreContract>[1];
 

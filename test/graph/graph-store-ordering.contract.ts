@@ -1,6 +1,7 @@
 import { GraphReader, GraphStore, ItemWrite, SearchQuery } from '../../src/graph/graph-store';
 import { ItemType } from '../../src/items/item-types';
-import { describeGraphStoreContract, unit } from './graph-store.contract';
+import { describeGraphStoreContract } from './graph-store.contract';
+import { unit } from './graph-store-fixtures';
 
 type OpenStore = Parameters<typeof describeGraphStoreContract>[1];
 

@@ -2,7 +2,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { GraphStore, ItemWrite, SEARCH_ORDER_KEYS, SearchQuery } from '../../src/graph/graph-store';
 import { Page, PageRequest } from '../../src/graph/graph-search';
 import { composedPage, countedHits } from '../../src/graph/portal-page';
-import { country, repository, unit } from './graph-store.contract';
+import { country, repository, unit } from './graph-store-fixtures';
 
 /**
  * `readPage`, the one call of a portal answer, run against every adapter: it must answer what the

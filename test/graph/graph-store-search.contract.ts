@@ -9,7 +9,7 @@ import {
 } from '../../src/graph/graph-store';
 import { TextQuery } from '../../src/graph/text-query';
 import { parseQuery } from '../../src/portal/query-syntax';
-import { country, repository, unit } from './graph-store.contract';
+import { country, repository, unit } from './graph-store-fixtures';
 
 /**
  * The port's search beyond plain words, run against every adapter, so that the embedded store and

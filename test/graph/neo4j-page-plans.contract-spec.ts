@@ -5,7 +5,7 @@ import { Neo4jGraphStore } from '../../src/graph/neo4j/neo4j-graph-store';
 import { pageStatement } from '../../src/graph/neo4j/neo4j-page';
 import { PageRequest } from '../../src/graph/graph-search';
 import { emptyNeo4j, neo4jTestDatabase } from '../support/test-store';
-import { repository, unit } from './graph-store.contract';
+import { repository, unit } from './graph-store-fixtures';
 
 interface PlanNode {
   operatorType: string;

@@ -6,7 +6,8 @@ import { describeListingContract } from './graph-store-listing.contract';
 import { describePageContract } from './graph-store-page.contract';
 import { describeSearchContract } from './graph-store-search.contract';
 import { describeWriteOptionsContract } from './graph-store-write-options.contract';
-import { describeGraphStoreContract, unit } from './graph-store.contract';
+import { describeGraphStoreContract } from './graph-store.contract';
+import { unit } from './graph-store-fixtures';
 
 /**
  * The port's contracts on Neo4j, against the server `NEO4J_TEST_URL` names. The database there is

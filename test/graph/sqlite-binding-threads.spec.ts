@@ -1,6 +1,7 @@
 import { execFile } from 'node:child_process';
 import path from 'node:path';
 import { promisify } from 'node:util';
+import { FROM_SOURCE } from '../support/service-process';
 import { ROWS_A_CHURN } from '../support/sqlite-thread-stress';
 
 const run = promisify(execFile);
@@ -26,8 +27,7 @@ describe('SQLite binding: worker threads, dropped statements and garbage collect
           process.execPath,
           [
             '--expose-gc',
-            '-r',
-            'ts-node/register/transpile-only',
+            ...FROM_SOURCE,
             path.join(__dirname, '..', 'support', 'sqlite-thread-stress.ts'),
             path.dirname(require.resolve('better-sqlite3/package.json')),
             String(ROUNDS),

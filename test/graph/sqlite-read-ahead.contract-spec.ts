@@ -8,7 +8,7 @@ import { AcceleratedSearch } from '../../src/graph/sqlite/search/accelerated/acc
 import { WarmupChannel } from '../../src/graph/sqlite/search/accelerated/warmup-channel';
 import { SqliteGraphStore } from '../../src/graph/sqlite/sqlite-graph-store';
 import { createTestApp } from '../support/test-app';
-import { unit } from './graph-store.contract';
+import { unit } from './graph-store-fixtures';
 
 /**
  * The SQLite store, once it has answered a search, reads ahead, for each committed version, the

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { GraphReader, ItemWrite, SearchQuery } from '../../src/graph/graph-store';
 import { SqliteGraphStore } from '../../src/graph/sqlite/sqlite-graph-store';
-import { unit } from './graph-store.contract';
+import { unit } from './graph-store-fixtures';
 
 /**
  * Read transactions of the SQLite store keep results per store version (src/graph/read-cache.ts) and rank

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { GraphReader, SearchQuery } from '../../src/graph/graph-store';
 import { SqliteGraphStore } from '../../src/graph/sqlite/sqlite-graph-store';
 import { StatementCache } from '../../src/graph/sqlite/statement-cache';
-import { unit } from './graph-store.contract';
+import { unit } from './graph-store-fixtures';
 
 /**
  * A search the SQLite store pages in SQL (browsing a scope, or any search in a write) counts its

@@ -11,7 +11,8 @@ import { describeChildrenContract } from './graph-store-children.contract';
 import { describeListingContract } from './graph-store-listing.contract';
 import { describePageContract } from './graph-store-page.contract';
 import { describeSearchContract } from './graph-store-search.contract';
-import { describeGraphStoreContract, unit } from './graph-store.contract';
+import { describeGraphStoreContract } from './graph-store.contract';
+import { unit } from './graph-store-fixtures';
 
 function temporaryFolder(): { folder: string; remove(): void } {
   const folder = mkdtempSync(path.join(tmpdir(), 'graph-store-'));

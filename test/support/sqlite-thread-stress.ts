@@ -2,7 +2,7 @@
  * Worker threads and the main thread opening SQLite connections, iterating statements part way and
  * dropping them, round after round, with forced garbage collection between rounds:
  *
- *   node --expose-gc -r ts-node/register/transpile-only test/support/sqlite-thread-stress.ts \
+ *   node --expose-gc -r ./scripts/swc-register.js test/support/sqlite-thread-stress.ts \
  *     <driver> <rounds> <workers a round>
  *
  * `<driver>` is the folder of the SQLite binding's package (better-sqlite3's). A binding whose

@@ -1,8 +1,11 @@
 /**
- * Compiles the TypeScript sources a benchmark loads with SWC, as Jest does (jest.config.js), so
- * that the figures are the service's and not the TypeScript compiler's, which ts-node runs even
- * with `transpile-only` and which would load in every process and worker thread. Loaded with
- * `node -r`; worker threads started by `startModuleWorker` load it too (`TYPESCRIPT_HOOK`).
+ * Compiles the TypeScript sources a process loads with SWC, with the options Jest uses
+ * (jest.config.js), for everything that runs the sources without Jest: the services and command
+ * lines the end-to-end tests and Schemathesis start, the benchmarks, and the worker threads of each
+ * (`startModuleWorker` loads this hook into them; `TYPESCRIPT_HOOK` names it). ts-node, even with
+ * `transpile-only`, loads the TypeScript compiler into every process and worker thread and compiles
+ * each file with it: slow to start, heavy in memory, and counted in the benchmarks' figures.
+ * Loaded with `node -r ./scripts/swc-register.js <file.ts>`.
  */
 const { readFileSync } = require('node:fs');
 const Module = require('node:module');
@@ -11,6 +14,7 @@ const { transformSync } = require('@swc/core');
 const OPTIONS = {
   jsc: {
     parser: { syntax: 'typescript', decorators: true },
+    // Nest's dependency injection reads the constructor parameter types from decorator metadata.
     transform: { legacyDecorator: true, decoratorMetadata: true },
     target: 'es2022',
     keepClassNames: true,
