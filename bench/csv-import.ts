@@ -10,7 +10,7 @@
 import { GraphStore } from '../src/graph/graph-store';
 import { Bundle } from '../src/items/bundle';
 import { itemHash } from '../src/items/change-detection';
-import { readCsvRecords } from '../src/import/formats/tabular/csv-records';
+import { readCsvRecords } from '../src/import/parsing/tabular/csv-records';
 import { importPhasesBenchmark, runWhenMain } from './support/bench-app';
 
 const ROWS = Number(process.env.BENCH_ROWS ?? 50_000);

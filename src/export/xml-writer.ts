@@ -1,5 +1,5 @@
 import { Bundle, PropValue, Props } from '../items/bundle';
-import { CARRIED_FIELD, CARRIED_NODE, GENERATED } from '../import/formats/xml/carried-fields';
+import { CARRIED_FIELD, CARRIED_NODE, GENERATED } from '../import/parsing/xml/carried-fields';
 
 export type Attributes = Record<string, string | undefined>;
 

@@ -1,8 +1,8 @@
 import { Bundle, Props } from '../../items/bundle';
 import { DATE_PERIOD_DESCRIPTION, DATE_PERIOD_PRECISION, END_DATE, START_DATE } from '../../items/ontology';
-import { extractDates, UNIT_DATES_NORMAL } from '../../import/formats/dates/date-parser';
-import { RawNode } from '../../import/formats/shared/raw-node';
-import { storedValue } from '../../import/formats/shared/node-properties';
+import { extractDates, UNIT_DATES_NORMAL } from '../../import/parsing/dates/date-parser';
+import { RawNode } from '../../import/building/raw-node';
+import { storedValue } from '../../import/building/node-properties';
 
 const UNIT_DATES = 'unitDates';
 

@@ -1,6 +1,6 @@
 import { Bundle, PropValue, Props } from '../../items/bundle';
 import { ACCESS_POINT_TYPE, IDENTIFIER, NAME, OTHER_IDENTIFIERS } from '../../items/ontology';
-import { storedValue } from '../../import/formats/shared/node-properties';
+import { storedValue } from '../../import/building/node-properties';
 import { unitDates } from './ead-dates';
 import {
   ACCESS_POINT_ELEMENTS,

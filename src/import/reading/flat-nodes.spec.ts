@@ -1,5 +1,5 @@
 import { FlatNodeReader, FlatNodeWriter } from './flat-nodes';
-import { RawNode } from '../formats/shared/raw-node';
+import { RawNode } from '../building/raw-node';
 
 function nodeOf(values: Record<string, string | string[]>): RawNode {
   const node = new RawNode();

@@ -1,5 +1,5 @@
 import { FlatReader, NameWriter } from './flat-lists';
-import { RawNode } from '../formats/shared/raw-node';
+import { RawNode } from '../building/raw-node';
 
 /**
  * Raw nodes as they cross threads, as flat lists (`flat-lists.ts`). A node is the count of its

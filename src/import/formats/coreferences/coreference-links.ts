@@ -1,5 +1,5 @@
 import { AccessPointMatch, StoredItem } from '../../../graph/graph-store';
-import { TableRow } from '../tabular/table-rows';
+import { TableRow } from '../../parsing/tabular/table-rows';
 
 /** A row of a coreference table: access points with this label are to be linked to the target. */
 export interface Coreference {

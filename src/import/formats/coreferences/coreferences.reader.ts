@@ -10,9 +10,9 @@ import {
   ImportSource,
   ReadEvent,
 } from '../format-reader';
-import { linkWithBodies, newLinkWrite, unlinkableReason } from '../shared/link-builder';
-import { rowRejection } from '../tabular/row-rejection';
-import { readTableRows } from '../tabular/table-rows';
+import { linkWithBodies, newLinkWrite, unlinkableReason } from '../../building/link-builder';
+import { rowRejection } from '../../parsing/tabular/row-rejection';
+import { readTableRows } from '../../parsing/tabular/table-rows';
 import {
   Coreference,
   CoreferenceGroup,

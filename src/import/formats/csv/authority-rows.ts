@@ -2,7 +2,7 @@ import { Bundle, Props } from '../../../items/bundle';
 import { descriptionId, isUsableIdentifier, joinPath } from '../../../items/identifiers';
 import { DependentType, ItemType } from '../../../items/item-types';
 import { IDENTIFIER, LANGUAGE_CODE, NAME } from '../../../items/ontology';
-import { storedValue } from '../shared/node-properties';
+import { storedValue } from '../../building/node-properties';
 import { ReadEvent } from '../format-reader';
 import { CsvRow, csvRowRejection, missingIdentifier } from './csv-row';
 import { CsvScope, RowImporter, RowSettings, scopeOf } from './row-importer';

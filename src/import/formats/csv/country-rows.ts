@@ -1,6 +1,6 @@
 import { countryBundle, isCountryCode } from '../../../items/countries';
 import { IDENTIFIER } from '../../../items/ontology';
-import { storedValue } from '../shared/node-properties';
+import { storedValue } from '../../building/node-properties';
 import { ImportInputError, ReadEvent } from '../format-reader';
 import { CsvRow, csvRowRejection } from './csv-row';
 import { RowImporter, RowSettings } from './row-importer';

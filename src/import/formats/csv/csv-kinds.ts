@@ -1,7 +1,7 @@
 import { ItemType } from '../../../items/item-types';
 import { LANGUAGE_CODE, NAME } from '../../../items/ontology';
-import { OBJECT_IDENTIFIER } from '../shared/raw-extraction';
-import { repositoryEvent } from '../shared/repository-builder';
+import { OBJECT_IDENTIFIER } from '../../building/raw-extraction';
+import { repositoryEvent } from '../../building/repository-builder';
 import { ImportInputError, ReadEvent } from '../format-reader';
 import { AuthorityRows } from './authority-rows';
 import { CountryRows } from './country-rows';

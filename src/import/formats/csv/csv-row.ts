@@ -1,9 +1,9 @@
 import { PROTOTYPE_KEY } from '../../../items/bundle';
-import { RawNode, normaliseSpace } from '../shared/raw-node';
+import { RawNode, normaliseSpace } from '../../building/raw-node';
 import { FormatParameter, ImportContext, ImportInputError, ItemRejected } from '../format-reader';
 import { singleParameter } from '../format-params';
-import { CsvRecord } from '../tabular/csv-records';
-import { rowRejection } from '../tabular/row-rejection';
+import { CsvRecord } from '../../parsing/tabular/csv-records';
+import { rowRejection } from '../../parsing/tabular/row-rejection';
 import { languageCodeOfName, scriptCodeOf } from './language-names';
 
 /** One data row of a CSV import: its fields as raw data, keyed by the header's field names. */

@@ -9,14 +9,14 @@ import {
   ImportSource,
   ReadEvent,
 } from '../format-reader';
-import { readCsvRecords } from '../tabular/csv-records';
+import { readCsvRecords } from '../../parsing/tabular/csv-records';
 import { checkScope, CSV_KINDS, csvKind } from './csv-kinds';
 import { choiceParameter, singleParameter } from '../format-params';
 import {
   DUPLICATE_UNITID,
   DUPLICATE_UNITID_PARAMETER,
   DUPLICATE_UNITID_POLICIES,
-} from '../shared/sibling-ids';
+} from '../../building/sibling-ids';
 import { csvRow, csvSeparators, headerFields, csvRowRejection, SEPARATOR_PARAMETERS } from './csv-row';
 
 export const CSV_FORMAT: FormatDeclaration = {

@@ -1,7 +1,7 @@
 import { GraphReader } from '../../../graph/graph-store';
 import { ImportContext, ReadEvent } from '../format-reader';
 import { CsvRow } from './csv-row';
-import { DuplicateUnitIdPolicy } from '../shared/sibling-ids';
+import { DuplicateUnitIdPolicy } from '../../building/sibling-ids';
 
 export type CsvScope = NonNullable<ImportContext['scope']>;
 

@@ -1,9 +1,9 @@
 import { isUsableIdentifier } from '../../../items/identifiers';
 import { ItemType } from '../../../items/item-types';
 import { LANGUAGE_CODE, NAME } from '../../../items/ontology';
-import { OBJECT_IDENTIFIER } from '../shared/raw-extraction';
-import { UnitBuilder } from '../shared/unit-builder';
-import { setLocalId, SiblingIdentity, SiblingIds } from '../shared/sibling-ids';
+import { OBJECT_IDENTIFIER } from '../../building/raw-extraction';
+import { UnitBuilder } from '../../building/unit-builder';
+import { setLocalId, SiblingIdentity, SiblingIds } from '../../building/sibling-ids';
 import { ItemRejected, ReadEvent } from '../format-reader';
 import { CsvRow, csvRowRejection, missingIdentifier } from './csv-row';
 import { CsvScope, RowImporter, RowSettings, scopeOf } from './row-importer';

@@ -1,5 +1,5 @@
 import { ImportContext, ReadEvent } from '../format-reader';
-import { readXml } from '../xml/xml-parser';
+import { readXml } from '../../parsing/xml/xml-parser';
 import { agentFromRecord } from './eac-agent';
 import { EacHandler } from './eac-handler';
 import { DEFAULT_EAC_MAPPING } from './eac-mapping';

@@ -10,13 +10,13 @@ import {
   OTHER_IDENTIFIERS,
   START_DATE,
 } from '../../../items/ontology';
-import { UNKNOWN_PREFIX } from '../xml/mapped-xml-handler';
+import { UNKNOWN_PREFIX } from '../../parsing/xml/mapped-xml-handler';
 import {
   DEFAULT_MAINTENANCE_EVENT_TYPE,
   LEGACY_MAINTENANCE_EVENT_TYPES,
   MAINTENANCE_EVENT_TYPES,
-} from '../shared/raw-extraction';
-import { RawNode, RawValue } from '../shared/raw-node';
+} from '../../building/raw-extraction';
+import { RawNode, RawValue } from '../../building/raw-node';
 import { ImportContext, ReadEvent } from '../format-reader';
 import { EAC_SUB_NODES, EacRecord } from './eac-handler';
 

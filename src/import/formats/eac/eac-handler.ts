@@ -1,8 +1,8 @@
-import { CarriedFields } from '../xml/carried-fields';
-import { MappedXmlHandler, OpenElement } from '../xml/mapped-xml-handler';
-import { RawNode } from '../shared/raw-node';
-import { XmlMapping } from '../xml/xml-mapping';
-import { XmlLocator } from '../xml/xml-parser';
+import { CarriedFields } from '../../parsing/xml/carried-fields';
+import { MappedXmlHandler, OpenElement } from '../../parsing/xml/mapped-xml-handler';
+import { RawNode } from '../../building/raw-node';
+import { XmlMapping } from '../../parsing/xml/xml-mapping';
+import { XmlLocator } from '../../parsing/xml/xml-parser';
 
 /** Mapped fields whose element collects its content in a sub-node (the reference's `EacHandler`). */
 export const EAC_SUB_NODES = {

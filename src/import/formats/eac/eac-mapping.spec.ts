@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { parseProperties } from '../xml/xml-mapping';
+import { parseProperties } from '../../parsing/xml/xml-mapping';
 import { EAC_PROPERTIES } from './eac-mapping';
 
 const REFERENCE_MAPPING = path.resolve(

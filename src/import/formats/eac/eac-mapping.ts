@@ -1,4 +1,4 @@
-import { XmlMapping } from '../xml/xml-mapping';
+import { XmlMapping } from '../../parsing/xml/xml-mapping';
 
 /**
  * The reference's default EAC-CPF mapping (`eac.properties`), verbatim: element paths to the

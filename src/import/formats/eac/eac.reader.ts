@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { ItemType } from '../../../items/item-types';
-import { XmlMapping } from '../xml/xml-mapping';
-import { readXml } from '../xml/xml-parser';
+import { XmlMapping } from '../../parsing/xml/xml-mapping';
+import { readXml } from '../../parsing/xml/xml-parser';
 import {
   FormatDeclaration,
   FormatReader,

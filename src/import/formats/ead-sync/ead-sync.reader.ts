@@ -17,7 +17,7 @@ import {
 } from '../format-reader';
 import { moveLinks } from './moved-links';
 import { keptUnits, planSync, SyncPlan } from './sync-plan';
-import { DUPLICATE_UNITID_PARAMETER } from '../shared/sibling-ids';
+import { DUPLICATE_UNITID_PARAMETER } from '../../building/sibling-ids';
 import { fondsEntry, syncParams, syncScopeUnits } from './sync-scope';
 
 function scopeIdOf(context: ImportContext): string {

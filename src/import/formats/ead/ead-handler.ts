@@ -6,22 +6,22 @@ import {
   OTHER_IDENTIFIERS,
   SOURCE_FILE_ID,
 } from '../../../items/ontology';
-import { DATE_PERIOD } from '../dates/date-parser';
-import { MappedXmlHandler, OpenElement } from '../xml/mapped-xml-handler';
+import { DATE_PERIOD } from '../../parsing/dates/date-parser';
+import { MappedXmlHandler, OpenElement } from '../../parsing/xml/mapped-xml-handler';
 import {
   ACCESS_POINT,
   extractMaintenanceEvents,
   MAINTENANCE_EVENT,
   maintenanceEventData,
   OBJECT_IDENTIFIER,
-} from '../shared/raw-extraction';
-import { RawNode } from '../shared/raw-node';
-import { UnitImporter } from '../shared/unit-builder';
-import { XmlMapping } from '../xml/xml-mapping';
-import { XmlLimitError, XmlLocator } from '../xml/xml-parser';
+} from '../../building/raw-extraction';
+import { RawNode } from '../../building/raw-node';
+import { UnitImporter } from '../../building/unit-builder';
+import { XmlMapping } from '../../parsing/xml/xml-mapping';
+import { XmlLimitError, XmlLocator } from '../../parsing/xml/xml-parser';
 import { idLengthRefusal, ReadLimits } from '../read-events';
 import { isUsableIdentifier } from '../../../items/identifiers';
-import { DuplicateUnitIdPolicy, setLocalId, SiblingIds } from '../shared/sibling-ids';
+import { DuplicateUnitIdPolicy, setLocalId, SiblingIds } from '../../building/sibling-ids';
 
 /** What to do with a unit that has no `did/unitid`. */
 export type MissingUnitIdPolicy = 'error' | 'attribute' | 'position';

@@ -1,13 +1,13 @@
 import { FlatNodeReader, FlatNodeWriter } from '../../reading/flat-nodes';
-import { XmlMapping } from '../xml/xml-mapping';
-import { readXml } from '../xml/xml-parser';
+import { XmlMapping } from '../../parsing/xml/xml-mapping';
+import { readXml } from '../../parsing/xml/xml-parser';
 import { ImportEvent, ImportSource, ReadEvent, ReadLimits } from '../read-events';
 import { ItemPart, PartBuilder, UnbuiltItem } from '../../reading/worker-messages';
 import { DEFAULT_EAD_MAPPING } from './ead2002-mapping';
 import { EadHandler, MissingUnitIdPolicy } from './ead-handler';
-import { EadUnit, UnitBuilder, UnitImporter, UnitSettings } from '../shared/unit-builder';
+import { EadUnit, UnitBuilder, UnitImporter, UnitSettings } from '../../building/unit-builder';
 import { unitHasher } from './unit-hash';
-import { DuplicateUnitIdPolicy } from '../shared/sibling-ids';
+import { DuplicateUnitIdPolicy } from '../../building/sibling-ids';
 
 /**
  * What reading an EAD document takes besides its bytes. Plain data (it crosses to a worker thread

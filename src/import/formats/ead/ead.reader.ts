@@ -19,7 +19,7 @@ import {
   DUPLICATE_UNITID,
   DUPLICATE_UNITID_PARAMETER,
   DUPLICATE_UNITID_POLICIES,
-} from '../shared/sibling-ids';
+} from '../../building/sibling-ids';
 
 const MISSING_UNITID_POLICIES: readonly MissingUnitIdPolicy[] = ['error', 'attribute', 'position'];
 

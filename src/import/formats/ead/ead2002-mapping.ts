@@ -1,4 +1,4 @@
-import { XmlMapping } from '../xml/xml-mapping';
+import { XmlMapping } from '../../parsing/xml/xml-mapping';
 
 /**
  * The default EAD 2002 mapping: the reference's `ead2002.properties`

@@ -2,8 +2,8 @@ import { hash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { chunkedSource } from '../../../../test/support/chunked-source';
-import { RawNode } from '../shared/raw-node';
-import { EadUnit } from '../shared/unit-builder';
+import { RawNode } from '../../building/raw-node';
+import { EadUnit } from '../../building/unit-builder';
 import { EadReadSettings, readEad } from './ead-read';
 import { UNIT_BUILD, unitHasher } from './unit-hash';
 

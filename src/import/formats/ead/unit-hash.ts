@@ -1,6 +1,6 @@
 import { hash } from 'node:crypto';
-import { RawNode } from '../shared/raw-node';
-import { EadUnit } from '../shared/unit-builder';
+import { RawNode } from '../../building/raw-node';
+import { EadUnit } from '../../building/unit-builder';
 
 /**
  * The build of documents into units, and of units into items, that stored unit hashes vouch for.

@@ -1,10 +1,10 @@
 import { LANGUAGE_CODE, NAME } from '../../../items/ontology';
-import { CarriedFields } from '../xml/carried-fields';
-import { MappedXmlHandler, OpenElement } from '../xml/mapped-xml-handler';
-import { MAINTENANCE_EVENT, OBJECT_IDENTIFIER } from '../shared/raw-extraction';
-import { RawNode } from '../shared/raw-node';
-import { XmlMapping } from '../xml/xml-mapping';
-import { XmlLocator } from '../xml/xml-parser';
+import { CarriedFields } from '../../parsing/xml/carried-fields';
+import { MappedXmlHandler, OpenElement } from '../../parsing/xml/mapped-xml-handler';
+import { MAINTENANCE_EVENT, OBJECT_IDENTIFIER } from '../../building/raw-extraction';
+import { RawNode } from '../../building/raw-node';
+import { XmlMapping } from '../../parsing/xml/xml-mapping';
+import { XmlLocator } from '../../parsing/xml/xml-parser';
 import { EAG_2012_MAPPING, EAG_2012_NAMESPACE } from './eag2012-mapping';
 
 /** What the reference fills in when a document leaves it out (identifier, name, …). */

@@ -1,4 +1,4 @@
-import { XmlMapping } from '../xml/xml-mapping';
+import { XmlMapping } from '../../parsing/xml/xml-mapping';
 
 /**
  * The default mapping of the reference's EAG profile (namespace `http://www.ministryculture.es/`):

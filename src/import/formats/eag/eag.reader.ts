@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { ItemType } from '../../../items/item-types';
-import { XmlMapping } from '../xml/xml-mapping';
-import { readXml } from '../xml/xml-parser';
+import { XmlMapping } from '../../parsing/xml/xml-mapping';
+import { readXml } from '../../parsing/xml/xml-parser';
 import {
   FormatDeclaration,
   FormatReader,
@@ -13,7 +13,7 @@ import {
 } from '../format-reader';
 import { DEFAULT_EAG_MAPPING } from './eag-mapping';
 import { EagHandler } from './eag-handler';
-import { repositoryEvent } from '../shared/repository-builder';
+import { repositoryEvent } from '../../building/repository-builder';
 
 export const EAG_FORMAT: FormatDeclaration = {
   name: 'eag',

@@ -1,4 +1,4 @@
-import { XmlMapping } from '../xml/xml-mapping';
+import { XmlMapping } from '../../parsing/xml/xml-mapping';
 
 /** EAG 2012's namespace; documents in it are read with `EAG_2012_MAPPING`. */
 export const EAG_2012_NAMESPACE = 'http://www.archivesportaleurope.net/Portal/profiles/eag_2012/';

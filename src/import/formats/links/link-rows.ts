@@ -1,5 +1,5 @@
-import { TableRow } from '../tabular/table-rows';
-import { isLinkType, LINK_TYPES, LinkSpec } from '../shared/link-builder';
+import { TableRow } from '../../parsing/tabular/table-rows';
+import { isLinkType, LINK_TYPES, LinkSpec } from '../../building/link-builder';
 
 /** The reference's columns of a link row (`LinkImporter`), in order. */
 export const LINK_COLUMNS = ['source ID', 'target ID', 'access point ID', 'type', 'field', 'description'];

@@ -9,9 +9,9 @@ import {
   ImportSource,
   ReadEvent,
 } from '../format-reader';
-import { inBatches } from '../tabular/batches';
-import { rowRejection } from '../tabular/row-rejection';
-import { readTableRows } from '../tabular/table-rows';
+import { inBatches } from '../../parsing/tabular/batches';
+import { rowRejection } from '../../parsing/tabular/row-rejection';
+import { readTableRows } from '../../parsing/tabular/table-rows';
 import {
   accessPointIds,
   LinkSpec,
@@ -19,7 +19,7 @@ import {
   linkWithBodies,
   newLinkWrite,
   unlinkableReason,
-} from '../shared/link-builder';
+} from '../../building/link-builder';
 import { LinkRow, linkRow } from './link-rows';
 
 /** Rows checked against the store together. */

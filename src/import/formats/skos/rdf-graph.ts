@@ -1,6 +1,6 @@
 import { Readable } from 'node:stream';
 import { rdfParser } from 'rdf-parse';
-import { decodeXml } from '../xml/xml-encoding';
+import { decodeXml } from '../../parsing/xml/xml-encoding';
 import { ImportInputError, ImportSource } from '../format-reader';
 import { RDF_XML, RdfFormat } from './rdf-format';
 

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { EHRI_FIXTURES } from '../../../../test/support/fixture-paths';
+import { EHRI_FIXTURES } from '../../../test/support/fixture-paths';
 import { storedValue } from './node-properties';
 
 const ALLOWED_NODE_PROPERTIES = path.join(EHRI_FIXTURES, 'mappings', 'allowedNodeProperties.csv');

@@ -1,6 +1,6 @@
-import { ImportSource } from '../format-reader';
+import { ImportSource } from '../../formats/format-reader';
 import { MappedXmlHandler, OpenElement } from './mapped-xml-handler';
-import { RawNode } from '../shared/raw-node';
+import { RawNode } from '../../building/raw-node';
 import { XmlMapping } from './xml-mapping';
 import { readXml } from './xml-parser';
 import { chunkedSource } from '../../../../test/support/chunked-source';

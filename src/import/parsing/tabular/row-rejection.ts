@@ -1,4 +1,4 @@
-import { ItemRejected } from '../format-reader';
+import { ItemRejected } from '../../formats/format-reader';
 
 /** Where a rejected row is: its table kind (`CSV`, `Link`, …), source, row and, if known, column. */
 export interface RowPlace {

@@ -1,4 +1,4 @@
-import { ImportInputError, ImportSource } from '../format-reader';
+import { ImportInputError, ImportSource } from '../../formats/format-reader';
 import { readTableRows, TableRow } from './table-rows';
 
 function sourceOf(body: string, contentType?: string): ImportSource {

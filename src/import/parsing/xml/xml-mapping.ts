@@ -1,5 +1,5 @@
 import { PROTOTYPE_KEY } from '../../../items/bundle';
-import { ImportInputError } from '../read-events';
+import { ImportInputError } from '../../formats/read-events';
 
 /**
  * The reference system's `path=field` mappings (`XmlImportProperties`): which field an element's

@@ -1,7 +1,7 @@
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { ImportInputError, ImportSource } from '../format-reader';
+import { ImportInputError, ImportSource } from '../../formats/format-reader';
 import { readXml, XmlContentHandler, XmlLocator } from './xml-parser';
 
 /** Records each element's text (direct text only) and where it ended. */

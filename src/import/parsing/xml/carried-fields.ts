@@ -1,5 +1,5 @@
 import { PROTOTYPE_KEY } from '../../../items/bundle';
-import { RawNode } from '../shared/raw-node';
+import { RawNode } from '../../building/raw-node';
 import { OpenElement } from './mapped-xml-handler';
 
 /**

@@ -1,4 +1,4 @@
-import { joinPath } from '../../../items/identifiers';
+import { joinPath } from '../../items/identifiers';
 import { UnitBuilder } from './unit-builder';
 
 describe('UnitBuilder.unitId', () => {

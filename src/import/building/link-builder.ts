@@ -1,8 +1,8 @@
 import { hash } from 'node:crypto';
-import { ItemWrite, StoredItem } from '../../../graph/graph-store';
-import { Bundle, Props } from '../../../items/bundle';
-import { ITEM_TYPES, ItemType } from '../../../items/item-types';
-import { LINK_DESCRIPTION, LINK_FIELD, LINK_TYPE } from '../../../items/ontology';
+import { ItemWrite, StoredItem } from '../../graph/graph-store';
+import { Bundle, Props } from '../../items/bundle';
+import { ITEM_TYPES, ItemType } from '../../items/item-types';
+import { LINK_DESCRIPTION, LINK_FIELD, LINK_TYPE } from '../../items/ontology';
 
 /** The reference's link types (`LinkType`). */
 export const LINK_TYPES = ['associative', 'hierarchical', 'temporal', 'identity', 'family', 'copy'] as const;

@@ -1,4 +1,4 @@
-import { ImportInputError } from '../read-events';
+import { ImportInputError } from '../../formats/read-events';
 import { parseProperties, XmlMapping } from './xml-mapping';
 
 describe('parseProperties', () => {

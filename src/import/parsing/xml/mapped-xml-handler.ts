@@ -1,5 +1,5 @@
 import { LANGUAGE_CODE } from '../../../items/ontology';
-import { normaliseSpace, RawNode } from '../shared/raw-node';
+import { normaliseSpace, RawNode } from '../../building/raw-node';
 import { XmlMapping } from './xml-mapping';
 import { XmlContentHandler, XmlLocator } from './xml-parser';
 

@@ -1,4 +1,4 @@
-import { ImportInputError, ImportSource } from '../format-reader';
+import { ImportInputError, ImportSource } from '../../formats/format-reader';
 import { CsvRecord, lineBreakOf, readCsvRecords } from './csv-records';
 import { chunkedSource } from '../../../../test/support/chunked-source';
 

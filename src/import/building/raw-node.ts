@@ -1,4 +1,4 @@
-import { toLanguageCode } from '../../../items/languages';
+import { toLanguageCode } from '../../items/languages';
 
 /**
  * The raw data a mapped XML handler collects for one item or sub-node (the reference's

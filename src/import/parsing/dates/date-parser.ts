@@ -5,7 +5,7 @@ import {
   END_DATE,
   START_DATE,
 } from '../../../items/ontology';
-import { RawNode } from '../shared/raw-node';
+import { RawNode } from '../../building/raw-node';
 
 /**
  * The reference's `DateParser`: turns the date fields of a raw node into date periods, removing

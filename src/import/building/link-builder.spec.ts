@@ -1,5 +1,5 @@
-import { StoredItem } from '../../../graph/graph-store';
-import { Bundle } from '../../../items/bundle';
+import { StoredItem } from '../../graph/graph-store';
+import { Bundle } from '../../items/bundle';
 import {
   accessPointIds,
   isLinkType,

@@ -1,5 +1,5 @@
 import { SaxesParser, SaxesTagPlain } from 'saxes';
-import { ImportInputError, ImportSource } from '../read-events';
+import { ImportInputError, ImportSource } from '../../formats/read-events';
 import { XmlDecodingError, XmlTextDecoder } from './xml-encoding';
 import { declareEntities, EntityError, EntityLimits, DEFAULT_ENTITY_LIMITS } from './xml-entities';
 

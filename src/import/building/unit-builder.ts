@@ -1,8 +1,8 @@
-import { Bundle, Props } from '../../../items/bundle';
-import { childId, descriptionId, joinPath } from '../../../items/identifiers';
-import { ItemEdgeType, ItemType } from '../../../items/item-types';
-import { ACCESS_POINT_TYPE, IDENTIFIER, LANGUAGE_CODE, NAME, SOURCE_FILE_ID } from '../../../items/ontology';
-import { extractDates } from '../dates/date-parser';
+import { Bundle, Props } from '../../items/bundle';
+import { childId, descriptionId, joinPath } from '../../items/identifiers';
+import { ItemEdgeType, ItemType } from '../../items/item-types';
+import { ACCESS_POINT_TYPE, IDENTIFIER, LANGUAGE_CODE, NAME, SOURCE_FILE_ID } from '../../items/ontology';
+import { extractDates } from '../parsing/dates/date-parser';
 import {
   ACCESS_POINT,
   dependents,
@@ -11,7 +11,7 @@ import {
   extractUnknownProperties,
 } from './raw-extraction';
 import { RawNode } from './raw-node';
-import { ProducedWrite, ReadEvent } from '../read-events';
+import { ProducedWrite, ReadEvent } from '../formats/read-events';
 
 /** A finding aid's unit, complete, as the reference's `EadHandler` hands it to its importer (CSV
  * rows of units give the same). */

@@ -1,7 +1,7 @@
-import { Bundle, Props } from '../../../items/bundle';
-import { DependentRelation, DependentType } from '../../../items/item-types';
-import { IDENTIFIER, MAINTENANCE_EVENT_TYPE, OTHER_IDENTIFIERS } from '../../../items/ontology';
-import { UNKNOWN_PREFIX } from '../xml/mapped-xml-handler';
+import { Bundle, Props } from '../../items/bundle';
+import { DependentRelation, DependentType } from '../../items/item-types';
+import { IDENTIFIER, MAINTENANCE_EVENT_TYPE, OTHER_IDENTIFIERS } from '../../items/ontology';
+import { UNKNOWN_PREFIX } from '../parsing/xml/mapped-xml-handler';
 import { storedValue } from './node-properties';
 import { RawNode, RawValue } from './raw-node';
 

@@ -1,4 +1,4 @@
-import { ImportInputError, ImportSource } from '../format-reader';
+import { ImportInputError, ImportSource } from '../../formats/format-reader';
 import { isBlank, readCsvRecords } from './csv-records';
 
 /** One row of an uploaded table (links, coreferences): its cells, trimmed. */

@@ -1,5 +1,5 @@
-import type { FormatParameter } from '../format-reader';
-import { OTHER_IDENTIFIERS } from '../../../items/ontology';
+import type { FormatParameter } from '../formats/format-reader';
+import { OTHER_IDENTIFIERS } from '../../items/ontology';
 import { OBJECT_IDENTIFIER } from './raw-extraction';
 import { RawNode } from './raw-node';
 

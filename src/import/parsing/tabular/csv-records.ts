@@ -1,5 +1,5 @@
 import { Parser } from 'papaparse';
-import { ImportInputError, ImportSource } from '../format-reader';
+import { ImportInputError, ImportSource } from '../../formats/format-reader';
 
 /** One record of a CSV document. */
 export interface CsvRecord {

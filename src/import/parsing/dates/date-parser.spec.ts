@@ -1,5 +1,5 @@
 import { DATE_PERIOD, DatePeriodData, extractDates, normaliseDate, UNIT_DATES_NORMAL } from './date-parser';
-import { RawNode } from '../shared/raw-node';
+import { RawNode } from '../../building/raw-node';
 
 /** Cases from the reference's DateParserTest, plus the formats of the reference's importers. */
 

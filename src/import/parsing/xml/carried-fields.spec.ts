@@ -1,9 +1,9 @@
-import { EacHandler, EacRecord } from '../eac/eac-handler';
-import { DEFAULT_EAC_MAPPING } from '../eac/eac-mapping';
-import { EagHandler } from '../eag/eag-handler';
-import { DEFAULT_EAG_MAPPING } from '../eag/eag-mapping';
-import { EAG_2012_NAMESPACE } from '../eag/eag2012-mapping';
-import { RawNode } from '../shared/raw-node';
+import { EacHandler, EacRecord } from '../../formats/eac/eac-handler';
+import { DEFAULT_EAC_MAPPING } from '../../formats/eac/eac-mapping';
+import { EagHandler } from '../../formats/eag/eag-handler';
+import { DEFAULT_EAG_MAPPING } from '../../formats/eag/eag-mapping';
+import { EAG_2012_NAMESPACE } from '../../formats/eag/eag2012-mapping';
+import { RawNode } from '../../building/raw-node';
 import { readXml } from './xml-parser';
 
 function localControl(localType: string, term: string): string {

@@ -1,8 +1,8 @@
-import { ItemWrite } from '../../../graph/graph-store';
-import { Bundle, Props } from '../../../items/bundle';
-import { descriptionId, isUsableIdentifier, joinPath } from '../../../items/identifiers';
-import { IDENTIFIER, LANGUAGE_CODE } from '../../../items/ontology';
-import { extractDates } from '../dates/date-parser';
+import { ItemWrite } from '../../graph/graph-store';
+import { Bundle, Props } from '../../items/bundle';
+import { descriptionId, isUsableIdentifier, joinPath } from '../../items/identifiers';
+import { IDENTIFIER, LANGUAGE_CODE } from '../../items/ontology';
+import { extractDates } from '../parsing/dates/date-parser';
 import {
   dependents,
   extractAddress,
@@ -12,7 +12,7 @@ import {
   extractUnknownProperties,
 } from './raw-extraction';
 import { RawNode } from './raw-node';
-import { ReadEvent } from '../format-reader';
+import { ReadEvent } from '../formats/format-reader';
 
 /** The country repositories are imported into, and the source they are read from. */
 export interface RepositorySettings {
