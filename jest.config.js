@@ -32,6 +32,5 @@ module.exports = {
   // and a core idles while a test waits on a service, a browser or a worker thread it started; two
   // workers keep both busy. (The Neo4j run stays one file at a time: scripts/test-neo4j.ts.)
   maxWorkers: 2,
-  globalSetup: '<rootDir>/test/support/fixtures-check.ts',
   reporters: ['default', '<rootDir>/test/support/summary-reporter.js'],
 };

@@ -5,8 +5,9 @@ import { StoredItem } from '../src/graph/graph-store';
 import { Bundle } from '../src/items/bundle';
 import { itemHash } from '../src/items/change-detection';
 import { createImportTestApp, ImportTestApp } from './support/import-client';
+import { EHRI_FIXTURES } from './support/fixture-paths';
 
-const SIMPLE_CSV = readFileSync(path.resolve(__dirname, '../../shared/fixtures/ehri/simple.csv'));
+const SIMPLE_CSV = readFileSync(path.join(EHRI_FIXTURES, 'simple.csv'));
 const SIMPLE_IDS = ['nl-r1-kd1', 'nl-r1-kd2', 'nl-r1-kd3', 'nl-r1-kd4'];
 
 describe('POST /import/csv', () => {

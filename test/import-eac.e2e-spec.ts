@@ -6,8 +6,9 @@ import { StoredItem } from '../src/graph/graph-store';
 import { Bundle } from '../src/items/bundle';
 import { buildArchive } from './support/archives';
 import { createImportTestApp, ImportTestApp } from './support/import-client';
+import { EHRI_FIXTURES } from './support/fixture-paths';
 
-const EHRI = path.resolve(__dirname, '../../shared/fixtures/ehri');
+const EHRI = EHRI_FIXTURES;
 const SET = 'auths';
 
 function fixture(name: string): Buffer {

@@ -6,8 +6,9 @@ import { Bundle } from '../src/items/bundle';
 import { itemHash } from '../src/items/change-detection';
 import { addReferenceRepository } from './support/ehri-fixtures';
 import { createImportTestApp, ImportTestApp } from './support/import-client';
+import { EHRI_FIXTURES } from './support/fixture-paths';
 
-const EHRI = path.resolve(__dirname, '../../shared/fixtures/ehri');
+const EHRI = EHRI_FIXTURES;
 
 /** A unit of a finding aid written for these tests: its local id, places and child units. */
 interface UnitSpec {

@@ -2,8 +2,9 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { StoredItem } from '../src/graph/graph-store';
 import { createImportTestApp, ImportTestApp } from './support/import-client';
+import { EHRI_FIXTURES } from './support/fixture-paths';
 
-const EHRI = path.resolve(__dirname, '../../shared/fixtures/ehri');
+const EHRI = EHRI_FIXTURES;
 const EAG_2012 = path.resolve(__dirname, '../src/import/formats/eag/testdata/eag-2012.xml');
 
 function fixture(name: string): Buffer {

@@ -1,7 +1,8 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { addNamedItem } from '../src/named-items/named-item';
-import { addReferenceRepository, EHRI_FIXTURES } from './support/ehri-fixtures';
+import { addReferenceRepository } from './support/ehri-fixtures';
+import { EHRI_FIXTURES } from './support/fixture-paths';
 import { createImportTestApp, ImportTestApp } from './support/import-client';
 
 /** One import of the fixtures: an endpoint, its parameters and its body. */
@@ -34,7 +35,7 @@ const SET = 'auths';
 const VOCABULARY = 'cvoc';
 
 /**
- * Every fixture of `shared/fixtures/ehri`, as its format's tests post it, in an order in which
+ * Every fixture of `test/fixtures/ehri`, as its format's tests post it, in an order in which
  * each finds what it refers to (links and coreferences name units and agents imported before).
  * Documents with refused units go with tolerant=true, which makes them accepted input.
  */

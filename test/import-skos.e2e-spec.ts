@@ -4,8 +4,9 @@ import { addNamedItem } from '../src/named-items/named-item';
 import { StoredItem } from '../src/graph/graph-store';
 import { Bundle } from '../src/items/bundle';
 import { createImportTestApp, ImportTestApp } from './support/import-client';
+import { EHRI_FIXTURES } from './support/fixture-paths';
 
-const CVOC = path.resolve(__dirname, '../../shared/fixtures/ehri/cvoc');
+const CVOC = path.join(EHRI_FIXTURES, 'cvoc');
 const VOCABULARY = 'cvoc2';
 
 function fixture(name: string): Buffer {

@@ -1,9 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import { EHRI_FIXTURES } from './fixture-paths';
 import { ImportTestApp } from './import-client';
-
-/** The reference system's own test files (`shared/fixtures/ehri`, beside the checkout). */
-export const EHRI_FIXTURES = path.resolve(__dirname, '../../../shared/fixtures/ehri');
 
 export function ehriFixture(name: string): Buffer {
   return readFileSync(path.join(EHRI_FIXTURES, name));

@@ -3,8 +3,9 @@ import path from 'node:path';
 import Ajv2020 from 'ajv/dist/2020';
 import AjvDraft04 from 'ajv-draft-04';
 import addFormats from 'ajv-formats';
+import { FIXTURES } from './fixture-paths';
 
-const SCHEMAS = path.resolve(__dirname, '../../../shared/fixtures/jsonapi');
+const SCHEMAS = path.join(FIXTURES, 'jsonapi');
 
 function schema(file: string): object {
   return JSON.parse(readFileSync(path.join(SCHEMAS, file), 'utf8')) as object;

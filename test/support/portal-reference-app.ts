@@ -6,6 +6,7 @@ import { joinPath } from '../../src/items/identifiers';
 import { assertPortalDocument } from './jsonapi-schema';
 import { createImportTestApp, ImportTestApp } from './import-client';
 import { countryWrite, repositoryWrite, unitWrite } from './portal-fixtures';
+import { EHRI_FIXTURES } from './fixture-paths';
 
 /**
  * The data the portal's drop-in tests read (issue 31), imported through the real app: a Dutch
@@ -16,7 +17,7 @@ import { countryWrite, repositoryWrite, unitWrite } from './portal-fixtures';
 export const PUBLIC_URL = 'https://portal.example.org';
 export const API = `${PUBLIC_URL}/api/v1`;
 const JSONAPI = 'application/vnd.api+json';
-const EHRI = path.resolve(__dirname, '../../../shared/fixtures/ehri');
+const EHRI = EHRI_FIXTURES;
 export const SET = 'auths';
 export const VOCABULARY = 'camps';
 export const AGENT = 'auths-test_eac';

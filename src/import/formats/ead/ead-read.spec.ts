@@ -7,8 +7,9 @@ import { OTHER_IDENTIFIERS } from '../../../items/ontology';
 import { EAD2002_PROPERTIES } from './ead2002-mapping';
 import { eadPartBuilder, EadReadSettings, readEad, readEadInWorker } from './ead-read';
 import { chunkedSource } from '../../../../test/support/chunked-source';
+import { EHRI_FIXTURES } from '../../../../test/support/fixture-paths';
 
-const FIXTURES = path.resolve(__dirname, '../../../../../shared/fixtures/ehri');
+const FIXTURES = EHRI_FIXTURES;
 
 function sourceOf(content: string | Buffer, chunkSize = 1000): ImportSource {
   return chunkedSource(content, 'doc.xml', chunkSize);

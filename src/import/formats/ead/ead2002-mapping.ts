@@ -2,7 +2,7 @@ import { XmlMapping } from '../../parsing/xml/xml-mapping';
 
 /**
  * The default EAD 2002 mapping: the reference's `ead2002.properties`
- * (`../shared/fixtures/ehri/mappings/ead2002.properties`), plus the two lines with which the
+ * (`test/fixtures/ehri/mappings/ead2002.properties`), plus the two lines with which the
  * reference's current version captures `unitdate/@normal` for its date parser.
  */
 export const EAD2002_PROPERTIES = `archdesc/@levelOfDesc=levelOfDescription

@@ -6,8 +6,9 @@ import { RawNode } from '../../building/raw-node';
 import { EadUnit } from '../../building/unit-builder';
 import { EadReadSettings, readEad } from './ead-read';
 import { UNIT_BUILD, unitHasher } from './unit-hash';
+import { EHRI_FIXTURES } from '../../../../test/support/fixture-paths';
 
-const FIXTURES = path.resolve(__dirname, '../../../../../shared/fixtures/ehri');
+const FIXTURES = EHRI_FIXTURES;
 
 const SETTINGS: EadReadSettings = {
   scope: { id: 'nl-r1', type: 'Repository', identifiers: ['nl', 'r1'] },

@@ -3,8 +3,9 @@ import path from 'node:path';
 import { Bundle } from '../../../items/bundle';
 import { ImportContext, ImportInputError, ImportSource, ItemProduced, ReadEvent } from '../format-reader';
 import { EagReader } from './eag.reader';
+import { EHRI_FIXTURES } from '../../../../test/support/fixture-paths';
 
-const FIXTURES = path.resolve(__dirname, '../../../../../shared/fixtures/ehri');
+const FIXTURES = EHRI_FIXTURES;
 const EAG_2012 = path.join(__dirname, 'testdata/eag-2012.xml');
 
 function sourceOf(file: string): ImportSource {
