@@ -21,6 +21,7 @@ import {
   SET_HASHES,
   UNLINK_DEPENDENTS,
 } from './cypher';
+import type { CypherStatement } from './cypher-statements';
 import { RESERVED_LABELS } from './graph-model';
 import { StatementRunner } from './statement-runner';
 
@@ -147,27 +148,34 @@ export class Neo4jGraphWriter extends Neo4jGraphReader implements GraphWriter {
     for (const batch of batches(ids)) {
       for (const row of await this.run(PLACEHOLDERS_AMONG, { ids: batch })) placeholders.add(row.get('id'));
     }
-    const claims = (props: Props) => placeholders.has(props.id);
-    for (const [type, rows] of groupBy(bundles, (bundle) => bundle.item.type)) {
+    const items = bundles.map(({ item }) => item);
+    await this.createOrClaim(items, placeholders, CREATE_ITEMS, CLAIM_ITEMS, { now });
+    await this.createOrClaim(dependents, placeholders, CREATE_DEPENDENTS, CLAIM_DEPENDENTS, {});
+    await this.linkDependents(bundles.flatMap((bundle) => bundle.links));
+  }
+
+  /** Nodes by type, in batches: those a placeholder stands for by `claim`, the others by `create`. */
+  private async createOrClaim<T extends string, P extends string>(
+    nodes: readonly { type: T; props: Props }[],
+    placeholders: ReadonlySet<unknown>,
+    create: Record<T, CypherStatement<P>>,
+    claim: Record<T, CypherStatement<P>>,
+    parameters: Omit<Record<P, unknown>, 'rows'>,
+  ): Promise<void> {
+    for (const [type, rows] of groupBy(nodes, (node) => node.type)) {
+      const claimed = (node: { props: Props }) => placeholders.has(node.props.id);
       for (const [statement, some] of [
-        [CREATE_ITEMS[type], rows.filter((bundle) => !claims(bundle.item.props))],
-        [CLAIM_ITEMS[type], rows.filter((bundle) => claims(bundle.item.props))],
-      ] as const) {
-        if (some.length > 0)
-          await this.run(statement, { rows: some.map((bundle) => bundle.item.props), now });
-      }
-    }
-    for (const [type, rows] of groupBy(dependents, (dependent) => dependent.type)) {
-      for (const [statement, some] of [
-        [CREATE_DEPENDENTS[type], rows.filter((dependent) => !claims(dependent.props))],
-        [CLAIM_DEPENDENTS[type], rows.filter((dependent) => claims(dependent.props))],
+        [create[type], rows.filter((node) => !claimed(node))],
+        [claim[type], rows.filter(claimed)],
       ] as const) {
         for (const batch of batches(some)) {
-          await this.run(statement, { rows: batch.map((dependent) => dependent.props) });
+          await this.run(statement, { ...parameters, rows: batch.map((node) => node.props) } as Record<
+            P,
+            unknown
+          >);
         }
       }
     }
-    await this.linkDependents(bundles.flatMap((bundle) => bundle.links));
   }
 
   private async writeBundles(bundles: FlatBundle[], now: string): Promise<void> {
