@@ -83,6 +83,17 @@ function random(seed: number): () => number {
   };
 }
 
+/** The fewest levels below the `archdesc` that hold `units` at `fanOut`, and at least `least`. */
+export function depthToHold(units: number, fanOut: number, least: number): number {
+  let depth = 0;
+  let held = 1;
+  for (let level = 1; held < units || depth < least; depth++) {
+    level *= fanOut;
+    held += level;
+  }
+  return depth;
+}
+
 /** How many units each level holds: full levels, breadth first, until `units` are placed. */
 export function levelSizes({ units, fanOut, depth }: EadShape): number[] {
   const sizes = [1];

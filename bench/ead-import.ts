@@ -37,7 +37,7 @@ import { pipeline } from 'node:stream/promises';
 import type { IncomingMessage } from 'node:http';
 import path from 'node:path';
 import type { INestApplicationContext } from '@nestjs/common';
-import { GENERATOR_VERSION, writeEad } from './ead-generator';
+import { depthToHold, GENERATOR_VERSION, writeEad } from './ead-generator';
 import { OUT, ROOT } from './support/bench-paths';
 import { NestFactory } from '@nestjs/core';
 import { AppModule } from '../src/app.module';
@@ -53,11 +53,15 @@ import { parseOnly, readItems, readOnly } from './support/ead-reading';
 import { measure, Measurement } from './support/phase-measure';
 import { SqliteGraphStore } from '../src/graph/sqlite/sqlite-graph-store';
 import { tokenFileOf } from '../src/graph/sqlite/sqlite-token-store';
+import { WORKER_YOUNG_GENERATION_MB } from '../src/import/module-worker';
 
+const UNITS = Number(process.env.BENCH_UNITS ?? 100_000);
+const FAN_OUT = Number(process.env.BENCH_FAN_OUT ?? 10);
 const SHAPE = {
-  units: Number(process.env.BENCH_UNITS ?? 100_000),
-  fanOut: Number(process.env.BENCH_FAN_OUT ?? 10),
-  depth: Number(process.env.BENCH_DEPTH ?? 5),
+  units: UNITS,
+  fanOut: FAN_OUT,
+  // Five levels, or as many as the units need (a million units want six).
+  depth: Number(process.env.BENCH_DEPTH ?? depthToHold(UNITS, FAN_OUT, 5)),
   unitSize: process.env.BENCH_UNIT_SIZE === 'lean' ? ('lean' as const) : ('full' as const),
 };
 /** Parse-only and reader-only runs are repeated and the fastest kept: a shared machine is noisy. */
@@ -124,6 +128,8 @@ function requestBody(file: string): IncomingMessage {
 }
 
 async function importEad(file: string, database: string, commit: boolean): Promise<Measurement> {
+  // A document past the service's default body limit (a million units) is still the one measured.
+  process.env.IMPORT_MAX_BODY_BYTES ??= String(statSync(file).size);
   return withApp(database, async (app) => {
     const store = app.get(GraphStore);
     if (store instanceof SqliteGraphStore) await store.readAheadForSearch();
@@ -211,12 +217,32 @@ async function rewrittenCopy(file: string): Promise<string> {
 }
 
 const NODE_OPTIONS = (process.env.BENCH_NODE_OPTIONS ?? '').split(' ').filter((option) => option !== '');
+/**
+ * The phases import on their main thread, which in the service is the import worker's: the same
+ * young generation as that worker's, whose two semi-spaces and large-object space are a third of it
+ * each. `BENCH_NODE_OPTIONS` may name another.
+ */
+const IMPORT_THREAD_HEAP = NODE_OPTIONS.some((option) => option.startsWith('--max-semi-space-size'))
+  ? []
+  : [`--max-semi-space-size=${WORKER_YOUNG_GENERATION_MB / 3}`];
 
 function child(script: string, phase: Phase, file: string, database: string): Measurement | undefined {
   const run = spawnSync(
     process.execPath,
     // Compiled with SWC, whatever this process runs under; then the options given.
-    ['-r', SWC_REGISTER, ...NODE_OPTIONS, script, '--phase', phase, '--file', file, '--database', database],
+    [
+      '-r',
+      SWC_REGISTER,
+      ...IMPORT_THREAD_HEAP,
+      ...NODE_OPTIONS,
+      script,
+      '--phase',
+      phase,
+      '--file',
+      file,
+      '--database',
+      database,
+    ],
     {
       cwd: ROOT,
       encoding: 'utf8',
@@ -314,7 +340,7 @@ export async function main(): Promise<object> {
     const met = (ratio: number | undefined, target: number) => (ratio === undefined ? null : ratio <= target);
     return {
       document: description,
-      nodeOptions: NODE_OPTIONS.join(' '),
+      nodeOptions: [...IMPORT_THREAD_HEAP, ...NODE_OPTIONS].join(' '),
       ...Object.fromEntries(
         Object.entries(runs).map(([phase, run]) => [REPORTED[phase as MeasuredPhase], run]),
       ),

@@ -186,7 +186,9 @@ export async function main(): Promise<object> {
     await commit(port, importToken, 'warmup', warmup);
 
     const quiet = await commit(port, importToken, 'quiet', file);
-    progress(`commit without readers: ${quiet.seconds} s`);
+    // From the service's start to the end of the commit with nothing else running: the import's peak.
+    const peakRssMb = service.peakRssMb();
+    progress(`commit without readers: ${quiet.seconds} s, the service's peak RSS ${peakRssMb} MB`);
     const unitIds = quiet.ids.filter((_, index) => index % 97 === 0);
     // The readers first read the version the quiet commit made for a while on their own: what they
     // meet during the next commit is then what that commit does to them, not their first reads.
@@ -215,6 +217,7 @@ export async function main(): Promise<object> {
       loadAverage1m: round(loadAverage),
       commit: {
         withoutReadersSeconds: quiet.seconds,
+        servicePeakRssMbAfterIt: peakRssMb,
         withReadersSeconds: busy.seconds,
         growth: round(busy.seconds / quiet.seconds),
         target: `growth <= ${TARGETS.commitGrowth}`,

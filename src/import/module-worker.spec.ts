@@ -2,7 +2,7 @@ import { once } from 'node:events';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { startModuleWorker } from './module-worker';
+import { startModuleWorker, WORKER_YOUNG_GENERATION_MB } from './module-worker';
 
 /**
  * A TypeScript entry is compiled in the worker by the hook `TYPESCRIPT_HOOK` names, else by the
@@ -31,8 +31,8 @@ describe('startModuleWorker', () => {
     await rm(folder, { recursive: true, force: true });
   });
 
-  const firstMessage = async () => {
-    const worker = startModuleWorker(entry, {});
+  const firstMessage = async (options?: Parameters<typeof startModuleWorker>[2]) => {
+    const worker = startModuleWorker(entry, {}, options);
     try {
       const [message] = (await once(worker, 'message')) as [unknown];
       return message;
@@ -55,5 +55,17 @@ describe('startModuleWorker', () => {
     );
     process.env.TYPESCRIPT_HOOK = hook;
     expect(await firstMessage()).toBe('by the hook');
+  });
+
+  it('bounds its young generation, and takes the limits it is given besides', async () => {
+    await writeFile(
+      entry,
+      "const { parentPort, resourceLimits } = require('node:worker_threads');\nparentPort.postMessage(resourceLimits);\n",
+    );
+    expect(await firstMessage()).toMatchObject({ maxYoungGenerationSizeMb: WORKER_YOUNG_GENERATION_MB });
+    expect(await firstMessage({ resourceLimits: { maxOldGenerationSizeMb: 300 } })).toMatchObject({
+      maxYoungGenerationSizeMb: WORKER_YOUNG_GENERATION_MB,
+      maxOldGenerationSizeMb: 300,
+    });
   });
 });

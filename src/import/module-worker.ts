@@ -24,6 +24,15 @@ export interface ModuleWorkerData<I> {
 const SWC_HOOK = path.join(__dirname, '..', '..', 'scripts', 'swc-register.js');
 
 /**
+ * The young generation of a module worker, in MB (V8's `maxYoungGenerationSizeMb`). An import's
+ * threads allocate short-lived objects by the million; on a machine with memory to spare V8 lets a
+ * thread's young generation grow far past what they need, and an import then holds that growth in
+ * each of its threads at once. The benchmark gives an import run on its main thread the same
+ * (bench/ead-import.ts).
+ */
+export const WORKER_YOUNG_GENERATION_MB = 24;
+
+/**
  * A worker thread running the module `entry` (an absolute path, as `require.resolve` gives it)
  * with `input` in its `workerData`. Tests and development run the TypeScript sources, so there the
  * worker compiles what it loads: with the hook this process compiles with when it names one in
@@ -36,5 +45,6 @@ export function startModuleWorker<I>(
 ): Worker {
   const register = entry.endsWith('.ts') ? (process.env.TYPESCRIPT_HOOK ?? SWC_HOOK) : undefined;
   const workerData: ModuleWorkerData<I> = { entry, register, input };
-  return new Worker(BOOTSTRAP, { eval: true, workerData, resourceLimits: options.resourceLimits });
+  const resourceLimits = { maxYoungGenerationSizeMb: WORKER_YOUNG_GENERATION_MB, ...options.resourceLimits };
+  return new Worker(BOOTSTRAP, { eval: true, workerData, resourceLimits });
 }

@@ -16,6 +16,8 @@ export interface ServiceProcess {
   stderr(): string;
   /** CPU time spent by the process and its children (HTTP workers), in microseconds (Linux). */
   cpuMicros(): number;
+  /** The largest resident set the process has had so far, in MB (Linux's `VmHWM`; else undefined). */
+  peakRssMb(): number | undefined;
   /** SIGTERM, then its exit code. */
   stop(): Promise<number | null>;
 }
@@ -63,11 +65,21 @@ export async function spawnService(args: string[], env: Record<string, string>):
     logs: () => output.split('\n').filter((line) => line.startsWith('{')),
     stderr: () => errors,
     cpuMicros: () => treeCpuMicros(child.pid!),
+    peakRssMb: () => peakRssMb(child.pid!),
     stop: async () => {
       if (child.exitCode === null) child.kill('SIGTERM');
       return child.exitCode ?? ((await once(child, 'exit'))[0] as number | null);
     },
   };
+}
+
+function peakRssMb(pid: number): number | undefined {
+  try {
+    const kilobytes = /^VmHWM:\s+(\d+) kB$/m.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1];
+    return kilobytes === undefined ? undefined : Math.round(Number(kilobytes) / 1024);
+  } catch {
+    return undefined;
+  }
 }
 
 /** CPU time of `pid` and its descendants so far, from /proc, in microseconds. */

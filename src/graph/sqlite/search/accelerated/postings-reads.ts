@@ -4,7 +4,7 @@ import { ReadCache } from '../../../read-cache';
 import type { RowMode } from '../../statement-cache';
 import { SCORE } from '../search-sql';
 import { typeCode } from '../text-rows';
-import { Postings, postingsOf } from './ranked-text';
+import { Postings, PostingsBuilder } from './ranked-text';
 
 /**
  * What the accelerated ranking reads from the index and keeps per store version: query phrases'
@@ -69,11 +69,13 @@ export const itemOrderWeight = (order: ItemOrder) =>
  * common word's run is long enough that other requests would otherwise wait it out.
  */
 export async function readPhrasePostings(statements: Statements, phrase: string): Promise<Postings> {
-  const pairs: [number, number][] = [];
-  for (const pair of statements(SELECT_POSTINGS, 'raw').iterate(phrase) as Iterable<[number, number]>) {
-    if (pairs.push(pair) % ROWS_PER_TURN === 0) await setImmediatePromise();
+  const postings = new PostingsBuilder();
+  for (const [row, score] of statements(SELECT_POSTINGS, 'raw').iterate(phrase) as Iterable<
+    [number, number]
+  >) {
+    if (postings.add(row, score) % ROWS_PER_TURN === 0) await setImmediatePromise();
   }
-  return postingsOf(pairs);
+  return postings.build();
 }
 
 /**

@@ -1,4 +1,13 @@
-import { firstInOrder, leaders, lowest, Matches, matchAll, Postings, postingsOf } from './ranked-text';
+import {
+  firstInOrder,
+  leaders,
+  lowest,
+  Matches,
+  matchAll,
+  Postings,
+  PostingsBuilder,
+  postingsOf,
+} from './ranked-text';
 import { textRow, typeCodeBits, typeCodes } from '../text-rows';
 
 const postings = (pairs: [number, number][]): Postings => postingsOf(pairs);
@@ -85,6 +94,19 @@ describe('postingsOf', () => {
     const { types } = postingsOf(rows.map((row) => [row, -1]));
     expect(types).toBe(typeCodeBits(typeCodes(['Repository', 'DocumentaryUnit'])));
     expect(postingsOf([]).types).toBe(0);
+  });
+});
+
+describe('PostingsBuilder', () => {
+  it('keeps every row and score in order as its arrays grow, and gives arrays of their length', () => {
+    const builder = new PostingsBuilder();
+    const rows = Array.from({ length: 5000 }, (_, index) => textRow(index + 1, 'DocumentaryUnit'));
+    rows.forEach((row, index) => expect(builder.add(row, -index - 1)).toBe(index + 1));
+    const built = builder.build();
+    expect(Array.from(built.rows)).toEqual(rows);
+    expect(Array.from(built.scores)).toEqual(rows.map((_, index) => -index - 1));
+    expect(built.rows.buffer.byteLength).toBe(5000 * 8);
+    expect(built.types).toBe(typeCodeBits(typeCodes(['DocumentaryUnit'])));
   });
 });
 

@@ -22,17 +22,46 @@ export interface Postings extends Matches {
   types: number;
 }
 
-/** Builds postings from `[row, score]` pairs read in row order. */
+/**
+ * Postings built as a phrase's rows are read, in row order: straight into typed arrays that grow by
+ * doubling, since a list of `[row, score]` pairs costs several times the memory for a common word.
+ */
+export class PostingsBuilder {
+  private rows = new Float64Array(1024);
+  private scores = new Float64Array(1024);
+  private types = 0;
+  private count = 0;
+
+  /** Adds a row and its score; gives the rows added so far. */
+  add(row: number, score: number): number {
+    if (this.count === this.rows.length) this.grow();
+    this.rows[this.count] = row;
+    this.scores[this.count] = score;
+    this.types |= typeBitOfTextRow(row);
+    return ++this.count;
+  }
+
+  /** The postings, in arrays of their own length. */
+  build(): Postings {
+    const { count } = this;
+    return { rows: this.rows.slice(0, count), scores: this.scores.slice(0, count), types: this.types };
+  }
+
+  private grow(): void {
+    const rows = new Float64Array(this.rows.length * 2);
+    const scores = new Float64Array(this.rows.length * 2);
+    rows.set(this.rows);
+    scores.set(this.scores);
+    this.rows = rows;
+    this.scores = scores;
+  }
+}
+
+/** Builds postings from `[row, score]` pairs in row order. */
 export function postingsOf(pairs: readonly (readonly [number, number])[]): Postings {
-  const rows = new Float64Array(pairs.length);
-  const scores = new Float64Array(pairs.length);
-  let types = 0;
-  pairs.forEach(([row, score], index) => {
-    rows[index] = row;
-    scores[index] = score;
-    types |= typeBitOfTextRow(row);
-  });
-  return { rows, scores, types };
+  const builder = new PostingsBuilder();
+  for (const [row, score] of pairs) builder.add(row, score);
+  return builder.build();
 }
 
 /**
