@@ -1,5 +1,4 @@
 import { Readable } from 'node:stream';
-import { rdfParser } from 'rdf-parse';
 import { decodeXml } from '../../parsing/xml/xml-encoding';
 import { ImportInputError, ImportSource } from '../format-reader';
 import { RDF_XML, RdfFormat } from './rdf-format';
@@ -168,6 +167,10 @@ export async function readRdfGraph(
     baseIRI,
     [JSON_LD_DOCUMENT_LOADER]: refuseRemoteContexts,
   };
+  // Loaded with the first SKOS import: the parsers of every RDF syntax are a large share of the
+  // heap of each thread that loads the formats, and only this reader needs them.
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  const { rdfParser } = require('rdf-parse') as typeof import('rdf-parse');
   const quads = rdfParser.parse(Readable.from(textOf(source, format)), options);
   const graph = new RdfGraph();
   const intern = interner();
