@@ -23,7 +23,13 @@ export default tseslint.config(
     files: ['**/*.js'],
     languageOptions: {
       sourceType: 'commonjs',
-      globals: { process: 'readonly', module: 'writable', require: 'readonly', __filename: 'readonly' },
+      globals: {
+        process: 'readonly',
+        module: 'writable',
+        require: 'readonly',
+        __filename: 'readonly',
+        __dirname: 'readonly',
+      },
     },
     rules: { '@typescript-eslint/no-require-imports': 'off' },
   },

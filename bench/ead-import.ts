@@ -218,13 +218,15 @@ async function rewrittenCopy(file: string): Promise<string> {
 
 const NODE_OPTIONS = (process.env.BENCH_NODE_OPTIONS ?? '').split(' ').filter((option) => option !== '');
 /**
- * The phases import on their main thread, which in the service is the import worker's: the same
- * young generation as that worker's, whose two semi-spaces and large-object space are a third of it
- * each. `BENCH_NODE_OPTIONS` may name another.
+ * The import phases import on their main thread, which in the service is the import worker's: they
+ * get that worker's young generation, whose two semi-spaces and large-object space are a third of
+ * it each. The parse floor and the reader alone run on Node's defaults, as a plain parse would.
+ * `BENCH_NODE_OPTIONS` may name another size.
  */
 const IMPORT_THREAD_HEAP = NODE_OPTIONS.some((option) => option.startsWith('--max-semi-space-size'))
   ? []
   : [`--max-semi-space-size=${WORKER_YOUNG_GENERATION_MB / 3}`];
+const importsIn = (phase: Phase) => phase !== 'parse' && phase !== 'read';
 
 function child(script: string, phase: Phase, file: string, database: string): Measurement | undefined {
   const run = spawnSync(
@@ -233,7 +235,7 @@ function child(script: string, phase: Phase, file: string, database: string): Me
     [
       '-r',
       SWC_REGISTER,
-      ...IMPORT_THREAD_HEAP,
+      ...(importsIn(phase) ? IMPORT_THREAD_HEAP : []),
       ...NODE_OPTIONS,
       script,
       '--phase',
@@ -340,7 +342,8 @@ export async function main(): Promise<object> {
     const met = (ratio: number | undefined, target: number) => (ratio === undefined ? null : ratio <= target);
     return {
       document: description,
-      nodeOptions: [...IMPORT_THREAD_HEAP, ...NODE_OPTIONS].join(' '),
+      nodeOptions: NODE_OPTIONS.join(' '),
+      importNodeOptions: [...IMPORT_THREAD_HEAP, ...NODE_OPTIONS].join(' '),
       ...Object.fromEntries(
         Object.entries(runs).map(([phase, run]) => [REPORTED[phase as MeasuredPhase], run]),
       ),

@@ -7,9 +7,10 @@
  * each file with it: slow to start, heavy in memory, and counted in the benchmarks' figures.
  * Loaded with `node -r ./scripts/swc-register.js <file.ts>`.
  */
-const { readFileSync } = require('node:fs');
+const { createHash } = require('node:crypto');
+const { mkdirSync, readFileSync, renameSync, writeFileSync } = require('node:fs');
 const Module = require('node:module');
-const { transformSync } = require('@swc/core');
+const path = require('node:path');
 
 const OPTIONS = {
   jsc: {
@@ -24,8 +25,31 @@ const OPTIONS = {
   module: { type: 'commonjs' },
 };
 
+/**
+ * What SWC made of each source, by a hash of the source, its path and these options: a process
+ * whose sources are all there never loads SWC, whose native code would otherwise count in every
+ * test service's and benchmark's memory, and starts without compiling anything.
+ */
+const CACHE = path.join(__dirname, '..', 'node_modules', '.cache', 'swc-register');
+const OPTIONS_KEY = JSON.stringify(OPTIONS) + require('@swc/core/package.json').version;
+
+function compiled(source, filename) {
+  const key = createHash('sha256').update(OPTIONS_KEY).update(filename).update(source).digest('hex');
+  const file = path.join(CACHE, `${key}.js`);
+  try {
+    return readFileSync(file, 'utf8');
+  } catch {
+    const { code } = require('@swc/core').transformSync(source, { ...OPTIONS, filename });
+    // Written whole under another name first: processes starting side by side may read it.
+    mkdirSync(CACHE, { recursive: true });
+    const partial = `${file}.${process.pid}.${require('node:worker_threads').threadId}`;
+    writeFileSync(partial, code);
+    renameSync(partial, file);
+    return code;
+  }
+}
+
 Module._extensions['.ts'] = (module, filename) => {
-  const { code } = transformSync(readFileSync(filename, 'utf8'), { ...OPTIONS, filename });
-  module._compile(code, filename);
+  module._compile(compiled(readFileSync(filename, 'utf8'), filename), filename);
 };
 process.env.TYPESCRIPT_HOOK = __filename;
