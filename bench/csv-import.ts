@@ -7,11 +7,9 @@
  *
  * `node -r ts-node/register/transpile-only bench/csv-import.ts` (env `BENCH_ROWS` to scale).
  */
-import { GraphStore } from '../src/graph/graph-store';
-import { Bundle } from '../src/items/bundle';
-import { itemHash } from '../src/items/change-detection';
 import { readCsvRecords } from '../src/import/parsing/tabular/csv-records';
 import { importPhasesBenchmark, runWhenMain } from './support/bench-app';
+import { addRepository } from './support/bench-store';
 
 const ROWS = Number(process.env.BENCH_ROWS ?? 50_000);
 const REPOSITORY = 'nl-r1';
@@ -69,11 +67,6 @@ async function parseSeconds(body: Buffer): Promise<number> {
   return (performance.now() - started) / 1000;
 }
 
-async function addRepository(store: GraphStore): Promise<void> {
-  const bundle: Bundle = { id: REPOSITORY, type: 'Repository', data: { identifier: 'r1' }, relations: {} };
-  await store.write((tx) => tx.putItems([{ bundle, hash: itemHash(bundle), edges: { hasCountry: ['nl'] } }]));
-}
-
 export async function main(): Promise<object> {
   return {
     rows: ROWS,
@@ -82,7 +75,7 @@ export async function main(): Promise<object> {
       query: { scope: REPOSITORY },
       contentType: 'text/csv',
       body: table(),
-      setUp: addRepository,
+      setUp: (store) => addRepository(store, REPOSITORY),
       parseSeconds,
     })),
   };

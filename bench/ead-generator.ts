@@ -9,8 +9,11 @@
  *
  *   node -r ts-node/register/transpile-only bench/ead-generator.ts <file> [units] [fanOut] [depth] [full|lean]
  */
-import { createWriteStream } from 'node:fs';
+import { createWriteStream, existsSync, statSync } from 'node:fs';
+import { mkdir } from 'node:fs/promises';
 import { once } from 'node:events';
+import path from 'node:path';
+import { OUT } from './support/bench-paths';
 
 /**
  * Changes whenever the generated content does, so that a document cached under a name made from
@@ -263,6 +266,14 @@ export async function writeEad(file: string, shape: EadShape): Promise<number> {
   stream.end();
   await once(stream, 'finish');
   return stream.bytesWritten;
+}
+
+/** The document of `shape`, generated into `bench/out` once and kept there for later runs. */
+export async function generatedEad(shape: EadShape): Promise<{ file: string; bytes: number }> {
+  const { units, fanOut, depth, unitSize = 'full' } = shape;
+  const file = path.join(OUT, `ead-${units}-${fanOut}-${depth}-${unitSize}-v${GENERATOR_VERSION}.xml`);
+  await mkdir(OUT, { recursive: true });
+  return { file, bytes: existsSync(file) ? statSync(file).size : await writeEad(file, shape) };
 }
 
 if (require.main === module) {

@@ -31,29 +31,28 @@
  * `result` has its phase timings (`ImportTimings`).
  */
 import { spawnSync } from 'node:child_process';
-import { createReadStream, createWriteStream, existsSync, readFileSync, statSync } from 'node:fs';
+import { createReadStream, createWriteStream, readFileSync, statSync } from 'node:fs';
 import { appendFile, mkdir, rm } from 'node:fs/promises';
 import { pipeline } from 'node:stream/promises';
 import type { IncomingMessage } from 'node:http';
 import path from 'node:path';
 import type { INestApplicationContext } from '@nestjs/common';
-import { depthToHold, GENERATOR_VERSION, writeEad } from './ead-generator';
+import { depthToHold, generatedEad } from './ead-generator';
 import { OUT, ROOT } from './support/bench-paths';
 import { NestFactory } from '@nestjs/core';
 import { AppModule } from '../src/app.module';
 import { UsersService } from '../src/auth/users.service';
-import { GraphStore } from '../src/graph/graph-store';
-import { itemHash } from '../src/items/change-detection';
 import { ImportService } from '../src/import/import.service';
 import type { ImportJob } from '../src/import-jobs/import-job';
 import type { ItemWrite } from '../src/graph/graph-store';
-import { benchStoreEnv, emptyBenchStore } from './support/bench-store';
+import { addRepository, benchStoreEnv, emptyBenchStore } from './support/bench-store';
 import { bareUnwindImport } from './support/neo4j-floor';
 import { parseOnly, readItems, readOnly } from './support/ead-reading';
 import { measure, Measurement } from './support/phase-measure';
 import { SqliteGraphStore } from '../src/graph/sqlite/sqlite-graph-store';
 import { tokenFileOf } from '../src/graph/sqlite/sqlite-token-store';
 import { WORKER_YOUNG_GENERATION_MB } from '../src/import/module-worker';
+import { GraphStore } from '../src/graph/graph-store';
 
 const UNITS = Number(process.env.BENCH_UNITS ?? 100_000);
 const FAN_OUT = Number(process.env.BENCH_FAN_OUT ?? 10);
@@ -107,15 +106,7 @@ async function setUp(database: string): Promise<void> {
   await emptyBenchStore();
   await withApp(database, async (app) => {
     await app.get(UsersService).add(USER);
-    const bundle = {
-      id: REPOSITORY,
-      type: 'Repository' as const,
-      data: { identifier: REPOSITORY },
-      relations: {},
-    };
-    await app
-      .get(GraphStore)
-      .write((tx) => tx.putItems([{ bundle, hash: itemHash(bundle), edges: { hasCountry: ['nl'] } }]));
+    await addRepository(app.get(GraphStore), REPOSITORY);
   });
 }
 
@@ -197,11 +188,8 @@ async function document(): Promise<{ file: string; description: Record<string, u
     const file = path.resolve(given);
     return { file, description: { file: path.basename(file), bytes: statSync(file).size } };
   }
-  const { units, fanOut, depth, unitSize } = SHAPE;
-  const file = path.join(OUT, `ead-${units}-${fanOut}-${depth}-${unitSize}-v${GENERATOR_VERSION}.xml`);
-  await mkdir(OUT, { recursive: true });
-  const bytes = existsSync(file) ? statSync(file).size : await writeEad(file, SHAPE);
-  return { file, description: { ...SHAPE, bytes, bytesPerUnit: Math.round(bytes / units) } };
+  const { file, bytes } = await generatedEad(SHAPE);
+  return { file, description: { ...SHAPE, bytes, bytesPerUnit: Math.round(bytes / SHAPE.units) } };
 }
 
 /**

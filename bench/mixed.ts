@@ -16,14 +16,14 @@ import { readFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { mkdtemp } from 'node:fs/promises';
 import path from 'node:path';
-import { itemHash } from '../src/items/change-detection';
 import { JSONAPI_MEDIA_TYPE } from '../src/portal/jsonapi';
 import { spawnService, untilHealthy } from '../test/support/service-process';
 import { PLACES, WORDS, writeEad } from './ead-generator';
-import { BenchApp, runWhenMain, startBenchApp } from './support/bench-app';
+import { runWhenMain, startBenchApp } from './support/bench-app';
 import { replayInChild } from './support/http-replay';
 import { ROOT } from './support/bench-paths';
 import { random } from './support/seeded-random';
+import { addRepository } from './support/bench-store';
 
 const UNIT_COUNT = Number(process.env.BENCH_UNITS ?? 100_000);
 const READERS = 5;
@@ -153,18 +153,11 @@ async function searches(port: number, token: string, seed: number) {
   return { ...latencies(result.latenciesMs), errors: result.errors };
 }
 
-async function addRepository(bench: BenchApp, id: string): Promise<void> {
-  const bundle = { id, type: 'Repository' as const, data: { identifier: id }, relations: {} };
-  await bench.store.write((tx) =>
-    tx.putItems([{ bundle, hash: itemHash(bundle), edges: { hasCountry: ['nl'] } }]),
-  );
-}
-
 export async function main(): Promise<object> {
   const bench = await startBenchApp('mixed');
   const file = path.join(await mkdtemp(path.join(tmpdir(), 'mixed-ead-')), 'units.ead.xml');
   const service = await (async () => {
-    for (const repository of ['warmup', 'quiet', 'busy']) await addRepository(bench, repository);
+    for (const repository of ['warmup', 'quiet', 'busy']) await addRepository(bench.store, repository);
     const bytes = await writeEad(file, { units: UNIT_COUNT, fanOut: 10, depth: 5 });
     progress(`generated ${UNIT_COUNT} units, ${bytes} bytes`);
     // The service as `npm start` runs it, with the default settings, on the store just made; but

@@ -9,7 +9,15 @@
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 
-const BENCHMARKS = ['ead-import', 'portal-search', 'skos-import', 'csv-import', 'mixed', 'exports'];
+const BENCHMARKS = [
+  'ead-import',
+  'service-import',
+  'portal-search',
+  'skos-import',
+  'csv-import',
+  'mixed',
+  'exports',
+];
 /** Run only when named: `stores` starts a Neo4j server of its own and takes long. */
 const NAMED_ONLY = ['stores'];
 

@@ -1,4 +1,6 @@
 import { auth, driver as createDriver, Driver } from 'neo4j-driver';
+import type { GraphStore } from '../../src/graph/graph-store';
+import { itemHash } from '../../src/items/change-detection';
 import { emptyNeo4j } from '../../test/support/test-store';
 
 /**
@@ -32,4 +34,10 @@ export async function emptyBenchStore(): Promise<void> {
   if (BENCH_GRAPH_URL === undefined) return;
   const { NEO4J_USER, NEO4J_PASSWORD } = benchStoreEnv('');
   await emptyNeo4j({ url: BENCH_GRAPH_URL, user: NEO4J_USER, password: NEO4J_PASSWORD });
+}
+
+/** A repository in the Netherlands, the scope the benchmarks import into. */
+export async function addRepository(store: GraphStore, id: string): Promise<void> {
+  const bundle = { id, type: 'Repository' as const, data: { identifier: id }, relations: {} };
+  await store.write((tx) => tx.putItems([{ bundle, hash: itemHash(bundle), edges: { hasCountry: ['nl'] } }]));
 }
