@@ -1,6 +1,7 @@
 import { procCpuMicros } from '../../test/support/proc-cpu';
 import { OUT } from './bench-paths';
 import { MemoryAtPeak, sampledMemory } from './memory-sampler';
+import { ThreadCpuMs, ThreadCpuSampler } from './thread-cpu';
 
 /** A benchmark phase's figures, as its child process reports them. */
 export interface Measurement {
@@ -8,6 +9,8 @@ export interface Measurement {
   cpuMs: number;
   /** The main thread's share of `cpuMs`, where the system tells it (Linux). */
   mainCpuMs?: number;
+  /** `cpuMs` by thread (Linux). */
+  threadCpuMs?: ThreadCpuMs;
   peakRssMb: number;
   memoryAtPeak?: MemoryAtPeak;
   heapSnapshot?: string;
@@ -30,12 +33,14 @@ function phaseName(): string {
 }
 
 /**
- * `work`'s wall time, CPU time (the main thread's apart, on Linux) and memory (`sampledMemory`,
+ * `work`'s wall time, CPU time (by thread, on Linux) and memory (`sampledMemory`,
  * which writes a heap snapshot when `BENCH_HEAP_SNAPSHOT_MB` asks for one).
  */
 export async function measure(work: () => Promise<Record<string, unknown>>): Promise<Measurement> {
   const cpu = process.cpuUsage();
   const mainCpu = mainThreadCpuMs();
+  const threads = new ThreadCpuSampler();
+  const sampling = setInterval(() => threads.sample(), 50);
   const started = process.hrtime.bigint();
   const snapshotAtHeapMb = Number(process.env.BENCH_HEAP_SNAPSHOT_MB ?? 0);
   const { result, memoryAtPeak, heapSnapshot } = await sampledMemory(
@@ -43,12 +48,15 @@ export async function measure(work: () => Promise<Record<string, unknown>>): Pro
     snapshotAtHeapMb > 0 ? { atHeapMb: snapshotAtHeapMb, folder: OUT, name: phaseName() } : undefined,
   );
   const ms = Number(process.hrtime.bigint() - started) / 1e6;
+  clearInterval(sampling);
   const used = process.cpuUsage(cpu);
+  const threadCpuMs = threads.result((used.user + used.system) / 1000);
   const mainUsed = mainThreadCpuMs();
   return {
     ms: Math.round(ms),
     cpuMs: Math.round((used.user + used.system) / 1000),
     ...(mainCpu !== undefined && mainUsed !== undefined && { mainCpuMs: Math.round(mainUsed - mainCpu) }),
+    ...(threadCpuMs !== undefined && { threadCpuMs }),
     peakRssMb: Math.round(process.resourceUsage().maxRSS / 1024),
     memoryAtPeak,
     ...(heapSnapshot !== undefined && { heapSnapshot }),
