@@ -15,6 +15,7 @@ import { unusualItemPerLine } from './testdata/test-readers';
 import { WorkerFlow } from './worker-messages';
 import { DEFAULT_FLOW, readInWorker, readsInWorker } from './worker-reading';
 import { chunkedSource } from '../../../test/support/chunked-source';
+import { openFilesIn } from '../../../test/support/open-handles';
 
 const READERS = require.resolve('./testdata/test-readers');
 
@@ -219,6 +220,26 @@ describe('readInWorker', () => {
       expect(state.closed).toBe(true);
     } finally {
       terminate.mockRestore();
+    }
+  });
+
+  it("closes a source's file when the consumer stops early, whatever the worker had read", async () => {
+    const folder = await mkdtemp(path.join(tmpdir(), 'worker-reading-'));
+    try {
+      const file = path.join(folder, 'long.txt');
+      // Far more than the worker reads ahead: it is in the middle of the file when it is ended.
+      await writeFile(file, Array.from({ length: 200_000 }, (_, index) => `line ${index}`).join('\n'));
+      const source: ImportSource = { ...sourceOf('not read'), file };
+      for await (const event of readInWorker(source, job('itemPerLine', { prefix: '' }), flow)) {
+        expect(ids([builtEvent(event)])).toEqual(['line 0']);
+        await settle();
+        // The worker is reading it now: what the check after is about.
+        expect(openFilesIn(folder)).toEqual([file]);
+        break;
+      }
+      expect(openFilesIn(folder)).toEqual([]);
+    } finally {
+      await rm(folder, { recursive: true, force: true });
     }
   });
 

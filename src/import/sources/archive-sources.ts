@@ -172,14 +172,15 @@ function tarSources(
     sources.push(fileSource(entry.path, target, { size: entry.size }));
   });
   return new Promise<ImportSource[]>((resolve, reject) => {
+    const input = createReadStream(file);
     parser.on('error', (error: Error) => {
+      // `pipe` leaves the archive open, paused where the parser stopped taking it.
+      input.destroy();
       outputs.forEach((output) => output.destroy());
       reject(error);
     });
     parser.on('end', () => Promise.all(writes).then(() => resolve(sources), reject));
-    createReadStream(file)
-      .on('error', reject)
-      .pipe(parser as unknown as NodeJS.WritableStream);
+    input.on('error', reject).pipe(parser as unknown as NodeJS.WritableStream);
   });
 }
 

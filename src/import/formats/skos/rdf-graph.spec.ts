@@ -42,6 +42,29 @@ describe('readRdfGraph', () => {
     expect(graph.objects('http://ex/a', NOTATION)).toEqual([]);
   });
 
+  it('stops reading the source when the document fails early', async () => {
+    const state = { taken: 0, closed: false };
+    const endless: ImportSource = {
+      tag: 'bad.ttl',
+      async *bytes() {
+        try {
+          yield Buffer.from('this is not Turtle .\n');
+          // Far more than a parser reads ahead; a reading that goes on to the end takes it all.
+          while (state.taken < 100_000) {
+            state.taken += 1;
+            yield Buffer.from(`<http://ex/${state.taken}> <${PREF_LABEL}> "filler" .\n`);
+          }
+        } finally {
+          state.closed = true;
+        }
+      },
+    };
+    await parseError(readRdfGraph(endless, TURTLE, new Set([PREF_LABEL])));
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(state.closed).toBe(true);
+    expect(state.taken).toBeLessThan(100_000);
+  });
+
   it('keeps a UTF-8 character split between two chunks whole', async () => {
     const bytes = Buffer.from(`<http://ex/a> <${PREF_LABEL}> "Pölitz" .`, 'utf8');
     const split = bytes.indexOf(0xc3) + 1;

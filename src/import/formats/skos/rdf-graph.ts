@@ -171,7 +171,8 @@ export async function readRdfGraph(
   // heap of each thread that loads the formats, and only this reader needs them.
   // eslint-disable-next-line @typescript-eslint/no-require-imports
   const { rdfParser } = require('rdf-parse') as typeof import('rdf-parse');
-  const quads = rdfParser.parse(Readable.from(textOf(source, format)), options);
+  const text = Readable.from(textOf(source, format));
+  const quads = rdfParser.parse(text, options);
   const graph = new RdfGraph();
   const intern = interner();
   try {
@@ -183,6 +184,10 @@ export async function readRdfGraph(
     }
   } catch (error) {
     throw parseError(error, format, source.tag);
+  } finally {
+    // A parser that fails leaves its input where it stopped: the source (a spooled file) is closed
+    // only when the text stream is.
+    text.destroy();
   }
   return graph;
 }
