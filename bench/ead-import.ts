@@ -44,7 +44,7 @@ import { AppModule } from '../src/app.module';
 import { UsersService } from '../src/auth/users.service';
 import { ImportService } from '../src/import/import.service';
 import type { ImportJob } from '../src/import-jobs/import-job';
-import type { ItemWrite } from '../src/graph/graph-store';
+import { GraphStore, type ItemWrite } from '../src/graph/graph-store';
 import { addRepository, benchStoreEnv, emptyBenchStore } from './support/bench-store';
 import { bareUnwindImport } from './support/neo4j-floor';
 import { parseOnly, readItems, readOnly } from './support/ead-reading';
@@ -52,7 +52,6 @@ import { measure, Measurement } from './support/phase-measure';
 import { SqliteGraphStore } from '../src/graph/sqlite/sqlite-graph-store';
 import { tokenFileOf } from '../src/graph/sqlite/sqlite-token-store';
 import { WORKER_YOUNG_GENERATION_MB } from '../src/import/module-worker';
-import { GraphStore } from '../src/graph/graph-store';
 
 const UNITS = Number(process.env.BENCH_UNITS ?? 100_000);
 const FAN_OUT = Number(process.env.BENCH_FAN_OUT ?? 10);

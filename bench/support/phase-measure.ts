@@ -1,4 +1,3 @@
-import { procCpuMicros } from '../../test/support/proc-cpu';
 import { OUT } from './bench-paths';
 import { MemoryAtPeak, sampledMemory } from './memory-sampler';
 import { ThreadCpuMs, ThreadCpuSampler } from './thread-cpu';
@@ -17,15 +16,6 @@ export interface Measurement {
   result?: Record<string, unknown>;
 }
 
-/**
- * The main thread's CPU time in ms, from Linux's `/proc` (undefined elsewhere): an import's main
- * thread writes the store while a worker parses, and which of the two bounds it shows here.
- */
-function mainThreadCpuMs(): number | undefined {
-  const micros = procCpuMicros(`/proc/self/task/${process.pid}/stat`);
-  return micros === undefined ? undefined : micros / 1000;
-}
-
 /** The phase this child process runs (`--phase`), which names its heap snapshot. */
 function phaseName(): string {
   const index = process.argv.indexOf('--phase');
@@ -38,7 +28,6 @@ function phaseName(): string {
  */
 export async function measure(work: () => Promise<Record<string, unknown>>): Promise<Measurement> {
   const cpu = process.cpuUsage();
-  const mainCpu = mainThreadCpuMs();
   const threads = new ThreadCpuSampler();
   const sampling = setInterval(() => threads.sample(), 50);
   const started = process.hrtime.bigint();
@@ -51,12 +40,10 @@ export async function measure(work: () => Promise<Record<string, unknown>>): Pro
   clearInterval(sampling);
   const used = process.cpuUsage(cpu);
   const threadCpuMs = threads.result((used.user + used.system) / 1000);
-  const mainUsed = mainThreadCpuMs();
   return {
     ms: Math.round(ms),
     cpuMs: Math.round((used.user + used.system) / 1000),
-    ...(mainCpu !== undefined && mainUsed !== undefined && { mainCpuMs: Math.round(mainUsed - mainCpu) }),
-    ...(threadCpuMs !== undefined && { threadCpuMs }),
+    ...(threadCpuMs !== undefined && { mainCpuMs: threadCpuMs.main, threadCpuMs }),
     peakRssMb: Math.round(process.resourceUsage().maxRSS / 1024),
     memoryAtPeak,
     ...(heapSnapshot !== undefined && { heapSnapshot }),

@@ -1,16 +1,12 @@
-import {
-  firstInOrder,
-  leaders,
-  lowest,
-  Matches,
-  matchAll,
-  Postings,
-  PostingsBuilder,
-  postingsOf,
-} from './ranked-text';
+import { firstInOrder, leaders, lowest, Matches, matchAll, Postings, PostingsBuilder } from './ranked-text';
 import { textRow, typeCodeBits, typeCodes } from '../text-rows';
 
-const postings = (pairs: [number, number][]): Postings => postingsOf(pairs);
+/** Postings of `[row, score]` pairs in row order. */
+function postings(pairs: [number, number][]): Postings {
+  const builder = new PostingsBuilder();
+  for (const [row, score] of pairs) builder.add(row, score);
+  return builder.build();
+}
 const plain = (matches: Matches) => ({ rows: [...matches.rows], scores: [...matches.scores] });
 
 /** Deterministic pseudo-random numbers in [0, 1). */
@@ -88,12 +84,12 @@ describe('matchAll', () => {
   });
 });
 
-describe('postingsOf', () => {
+describe('postings', () => {
   it('notes the item types among its rows, one bit a type code', () => {
     const rows = [textRow(1, 'Repository'), textRow(2, 'DocumentaryUnit'), textRow(3, 'DocumentaryUnit')];
-    const { types } = postingsOf(rows.map((row) => [row, -1]));
+    const { types } = postings(rows.map((row) => [row, -1]));
     expect(types).toBe(typeCodeBits(typeCodes(['Repository', 'DocumentaryUnit'])));
-    expect(postingsOf([]).types).toBe(0);
+    expect(postings([]).types).toBe(0);
   });
 });
 

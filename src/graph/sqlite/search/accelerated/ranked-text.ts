@@ -57,13 +57,6 @@ export class PostingsBuilder {
   }
 }
 
-/** Builds postings from `[row, score]` pairs in row order. */
-export function postingsOf(pairs: readonly (readonly [number, number])[]): Postings {
-  const builder = new PostingsBuilder();
-  for (const [row, score] of pairs) builder.add(row, score);
-  return builder.build();
-}
-
 /**
  * The rows every phrase matches, among `within` (ascending) if given and those `keep` accepts, each
  * scored by the sum of its phrases' scores in phrase order (as FTS5 sums them).
